@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tactus",
+    products: [
+        .library(name: "TactusCore", targets: ["TactusCore"]),
+        .executable(name: "tactus-bench", targets: ["TactusBenchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // The pure engine: Swift standard library only, deterministic, no clocks or threads.
+        // The standard library's floating-point operations (squareRoot, rounded) call libm.
+        .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
+
+        // Release-mode benchmark of the engine's hot path, with a heap-allocation counter.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .executableTarget(
+            name: "TactusBenchmark",
+            dependencies: ["TactusCore", "AllocationCounter"],
+            path: "Benchmarks/TactusBenchmark"
+        ),
+
+        .testTarget(
+            name: "TactusCoreTests",
+            dependencies: [
+                "TactusCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,176 @@
+/// The gesture arena of one device: where the gestures that could claim an interaction compete.
+///
+/// An interaction runs from the first finger down until the last finger up (or a touchpad gesture's begin
+/// to its end). When it starts, every attachment whose target lies under the first finger joins, except
+/// those masked out (`GestureMask`) or excluded by the surface's exclusion region. Members then follow the
+/// same contacts, and the arena answers their claims:
+///
+/// 1. A claim waits ("recognize pending") while a member that blocks it is undecided: one it requires to
+///    fail, a tap with the same fingers and a higher count, or a member of higher rank that withholds
+///    (rank: high priority beats normal; among equals the inner surface beats the outer; compositor
+///    targets are outermost).
+/// 2. An unblocked claim wins. Among several in the same step, the highest rank wins, then the earliest
+///    attached. The winner makes every conflicting undecided member fail (`lostToAnotherGesture`), except
+///    members of higher rank that did not block it (forward-then-cancel bindings), which may still take
+///    over: when one of them wins later, it cancels the running winner.
+/// 3. Members that do not conflict (simultaneous priority, or declared simultaneous) never fail because
+///    another won, and are never blocked by one another.
+/// 4. When a member fails, the claims it blocked are looked at again: "A requires failure of B; B failed"
+///    lets A proceed from where the fingers are now.
+/// 5. A member still waiting when the last finger lifts keeps the arena open while it has a deadline
+///    (a double tap waiting for its second tap). A new interaction on the device continues with those
+///    members and starts the others afresh. When nothing is left to wait for, the arena resolves
+///    deterministically: the best pending claim wins and whatever is still undecided fails (`unresolved`).
+final class Arena {
+    private(set) var members: [ArenaMember] = []
+    private var candidateSet: [Attachment] = []
+
+    init() {
+        members.reserveCapacity(32)
+        candidateSet.reserveCapacity(32)
+    }
+
+    /// Whether a member is still undecided (or its interaction has not finished).
+    var isOpen: Bool { !members.isEmpty }
+
+    // MARK: Interactions
+
+    /// Opens an interaction: members still waiting from the previous one carry on if their target is under
+    /// the new first finger; the other candidates start afresh.
+    func beginInteraction(_ candidates: [(attachment: Attachment, origin: Vector, rank: Int)],
+                          tracker: ContactTracker, sink: UpdateSink, at time: Timestamp) {
+        for member in members where member.status.isUndecided
+            && !candidates.contains(where: { $0.attachment === member.attachment }) {
+            member.root.fail(.movedTooFar, at: time)
+        }
+        members.removeAll { !$0.status.isUndecided }
+        for member in members { member.hasWon = false }
+        for candidate in candidates where !members.contains(where: { $0.attachment === candidate.attachment }) {
+            let member = candidate.attachment.member(for: tracker, sink: sink)
+            member.arena = self
+            member.rank = candidate.rank
+            member.wantsClaim = false
+            member.hasWon = false
+            member.context.origin = candidate.origin
+            members.append(member)
+            member.root.start(member.context)
+        }
+    }
+
+    /// Lets every live member look at the frame, then answers their claims.
+    func process(_ tracker: ContactTracker, modifiers: ModifierSet) {
+        for member in members where member.status.isLive {
+            member.root.process(tracker)
+        }
+        resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
+    }
+
+    /// The earliest deadline of any live member.
+    var deadline: Timestamp? {
+        var result: Timestamp?
+        for member in members where member.status.isLive { result = earliest(result, member.root.deadline) }
+        return result
+    }
+
+    /// Fires the earliest due deadline, if any is at or before `time`; returns the time it fired at.
+    func fireEarliestTimer(upTo time: Timestamp, modifiers: ModifierSet) -> Timestamp? {
+        var due: (member: ArenaMember, at: Timestamp)?
+        for member in members where member.status.isLive {
+            if let d = member.root.deadline, d <= time, due == nil || d < due!.at { due = (member, d) }
+        }
+        guard let due else { return nil }
+        due.member.root.fireTimer(at: due.at)
+        resolve(at: due.at, modifiers: modifiers, ignoringBlockers: false)
+        return due.at
+    }
+
+    /// After the last finger lifted: closes the arena when everything is decided, or resolves it when
+    /// nothing is left to wait for.
+    func settleAfterInteraction(at time: Timestamp, modifiers: ModifierSet) {
+        if members.contains(where: { $0.status.isUndecided }) {
+            guard deadline == nil else { return }
+            resolve(at: time, modifiers: modifiers, ignoringBlockers: true)
+            for member in members where member.status.isUndecided { member.root.fail(.unresolved, at: time) }
+        }
+        if !members.contains(where: { $0.status.isLive }) { close() }
+    }
+
+    /// Ends everything in flight: running gestures are cancelled, undecided ones fail.
+    func cancelAll(_ reason: FailureReason, at time: Timestamp) {
+        for member in members where member.status.isLive { member.root.fail(reason, at: time) }
+        close()
+    }
+
+    /// Removes an attachment's member, failing or cancelling it first.
+    func remove(_ attachment: Attachment, at time: Timestamp) {
+        guard let index = members.firstIndex(where: { $0.attachment === attachment }) else { return }
+        let member = members[index]
+        if member.status.isLive { member.root.fail(.detached, at: time) }
+        members.removeAll { $0 === member }
+        resolve(at: time, modifiers: [], ignoringBlockers: false)
+    }
+
+    private func close() {
+        members.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Raw-touch facts
+
+    /// Whether a compositor gesture that competes with clients has won the interaction.
+    var compositorOwnsInteraction: Bool {
+        members.contains {
+            $0.hasWon && $0.attachment.target.isCompositorLevel && $0.attachment.options.priority != .simultaneous
+                && ($0.status == .active || $0.status == .succeeded)
+        }
+    }
+
+    /// Whether a compositor gesture that withholds touches is still undecided.
+    var isWithholding: Bool {
+        members.contains { $0.attachment.withholdsTouches && $0.status.isUndecided }
+    }
+
+    // MARK: Resolution
+
+    private func resolve(at time: Timestamp, modifiers: ModifierSet, ignoringBlockers: Bool) {
+        while let winner = nextWinner(at: time, ignoringBlockers: ignoringBlockers) {
+            award(winner, at: time, modifiers: modifiers)
+        }
+    }
+
+    /// The best claim that may win now. Claims that lost to a running winner fail on the way.
+    private func nextWinner(at time: Timestamp, ignoringBlockers: Bool) -> ArenaMember? {
+        var best: ArenaMember?
+        for member in members where member.wantsClaim && member.status == .pending {
+            if let holder = members.first(where: { $0.hasWon && $0 !== member && $0.conflicts(with: member) }),
+               member.rank <= holder.rank {
+                member.wantsClaim = false
+                member.root.fail(.lostToAnotherGesture, at: time)
+                return nextWinner(at: time, ignoringBlockers: ignoringBlockers)
+            }
+            if !ignoringBlockers && isBlocked(member) { continue }
+            if best == nil || member.outranks(best!) { best = member }
+        }
+        return best
+    }
+
+    private func isBlocked(_ member: ArenaMember) -> Bool {
+        members.contains { $0 !== member && $0.status.isUndecided && $0.conflicts(with: member) && $0.blocks(member) }
+    }
+
+    private func award(_ winner: ArenaMember, at time: Timestamp, modifiers: ModifierSet) {
+        winner.wantsClaim = false
+        guard winner.attachment.options.requiredModifiers.isSubset(of: modifiers) else {
+            return winner.root.fail(.modifiersNotHeld, at: time)
+        }
+        for other in members where other !== winner && other.conflicts(with: winner) {
+            if other.hasWon && other.status == .active {
+                other.root.fail(.lostToAnotherGesture, at: time)
+            } else if other.status.isUndecided && !(other.rank > winner.rank) {
+                other.wantsClaim = false
+                other.root.fail(.lostToAnotherGesture, at: time)
+            }
+        }
+        winner.hasWon = true
+        winner.root.grant(at: time)
+    }
+}

@@ -1,0 +1,109 @@
+/// A gesture attached to a target, with the recognizer trees built for it, one per device.
+final class Attachment {
+    let id: AttachmentID
+    let target: Target
+    let options: AttachmentOptions
+    private let makeRoot: () -> AnyGestureNode
+    /// Attachments whose failure this one waits for.
+    var requiresFailureOf: Set<AttachmentID> = []
+    /// Attachments this one runs alongside without competing.
+    var simultaneousWith: Set<AttachmentID> = []
+    /// One member per device, built the first time the device uses the attachment and reused after.
+    private(set) var members: [DeviceID: ArenaMember] = [:]
+    let tapSignature: (fingers: Int, count: Int)?
+
+    init<G: Gesture>(id: AttachmentID, gesture: G, target: Target, options: AttachmentOptions) {
+        self.id = id
+        self.target = target
+        self.options = options
+        let build: () -> AnyGestureNode = {
+            let root = gesture.makeNode()
+            var next = 0
+            root.numberRecognizers(from: &next)
+            return root
+        }
+        makeRoot = build
+        tapSignature = build().tapSignature
+    }
+
+    /// Whether the attachment's gestures may hold a touch back from clients while they decide.
+    var withholdsTouches: Bool { target.isCompositorLevel && options.rawTouchPolicy == .withhold }
+
+    /// Whether an undecided gesture of this attachment makes lower-ranked gestures wait.
+    var blocksLowerRanks: Bool { !(target.isCompositorLevel && options.rawTouchPolicy == .forwardThenCancel) }
+
+    func member(for tracker: ContactTracker, sink: UpdateSink) -> ArenaMember {
+        if let member = members[tracker.device.id] { return member }
+        let member = ArenaMember(attachment: self, root: makeRoot(),
+                                 context: MemberContext(tracker: tracker, sink: sink, attachment: id))
+        members[tracker.device.id] = member
+        return member
+    }
+
+    func forgetMember(for device: DeviceID) {
+        members[device] = nil
+    }
+}
+
+/// An attachment's recognizer tree taking part in one device's arena.
+final class ArenaMember: NodeParent {
+    unowned let attachment: Attachment
+    let root: AnyGestureNode
+    let context: MemberContext
+    unowned(unsafe) var arena: Arena?
+    /// Higher wins: priority first, then nesting (inner beats outer).
+    var rank = 0
+    /// The root asked to begin and the arena has not answered yet.
+    var wantsClaim = false
+    /// The member won the current interaction.
+    var hasWon = false
+
+    init(attachment: Attachment, root: AnyGestureNode, context: MemberContext) {
+        self.attachment = attachment
+        self.root = root
+        self.context = context
+        root.parent = self
+    }
+
+    var status: NodeStatus { root.status }
+
+    /// Whether this member comes before `other` when both could win: higher rank, then earlier attachment.
+    func outranks(_ other: ArenaMember) -> Bool {
+        rank != other.rank ? rank > other.rank : attachment.id < other.attachment.id
+    }
+
+    /// Whether only one of the two may win.
+    func conflicts(with other: ArenaMember) -> Bool {
+        if attachment.options.priority == .simultaneous || other.attachment.options.priority == .simultaneous {
+            return false
+        }
+        return !attachment.simultaneousWith.contains(other.attachment.id)
+            && !other.attachment.simultaneousWith.contains(attachment.id)
+    }
+
+    /// Whether this undecided member makes `other` wait before it may win.
+    func blocks(_ other: ArenaMember) -> Bool {
+        if other.attachment.requiresFailureOf.contains(attachment.id) { return true }
+        if let mine = attachment.tapSignature, let theirs = other.attachment.tapSignature,
+           mine.fingers == theirs.fingers, mine.count > theirs.count {
+            return true
+        }
+        return rank > other.rank && attachment.blocksLowerRanks
+    }
+
+    // MARK: NodeParent
+
+    func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp) {
+        wantsClaim = true
+    }
+
+    func childChanged(_ child: AnyGestureNode, at time: Timestamp) {}
+
+    func childSucceeded(_ child: AnyGestureNode, at time: Timestamp) {
+        wantsClaim = false
+    }
+
+    func childFailed(_ child: AnyGestureNode, reason: FailureReason, at time: Timestamp) {
+        wantsClaim = false
+    }
+}

@@ -1,0 +1,111 @@
+/// A raw touchscreen event, as the host would forward it to the client under the finger.
+public enum TouchEvent: Hashable, Sendable {
+    /// A finger landed, at a position normalized to the device.
+    case down(ContactID, Point)
+    /// A finger moved.
+    case motion(ContactID, Point)
+    /// A finger lifted.
+    case up(ContactID)
+    /// The end of a hardware scan.
+    case frame
+}
+
+/// What the host should do with a client's raw touches, as the arena decides (`Engine.onRawTouch`).
+///
+/// Every touchscreen event the host hands the engine gets exactly one `deliver`, `withhold` or `drop`
+/// at once. A withheld event later comes back exactly once more, as `deliver` (in order, with its original
+/// timestamp, when the compositor gestures that held it failed) or as `drop` (when one of them won).
+public enum RawTouchDecision: Hashable, Sendable {
+    /// Send this event to the client under the interaction now.
+    case deliver(DeviceID, TouchEvent, at: Timestamp)
+    /// Keep this event from the client for now; the engine holds it and will decide.
+    case withhold(DeviceID, TouchEvent, at: Timestamp)
+    /// Never send this event to the client: a compositor gesture owns the interaction, or the event was invalid.
+    case drop(DeviceID, TouchEvent, at: Timestamp)
+    /// The client already received touches of an interaction that the compositor has taken over (or that the
+    /// input stack cancelled): send it `wl_touch.cancel`.
+    case cancel(DeviceID)
+}
+
+/// Routes one touchscreen's raw events according to the arena: deliver, withhold, or drop, and cancel what
+/// the client already saw when a compositor gesture takes over.
+struct RawTouchGate {
+    private enum Mode { case delivering, withholding, compositorOwns }
+
+    /// Withheld events beyond this are delivered rather than kept: a client must not starve because a
+    /// compositor gesture cannot make up its mind (about 4 s of five fingers at 240 Hz).
+    static let withheldLimit = 4096
+
+    let device: DeviceID
+    private var mode = Mode.delivering
+    private var withheld: [(event: TouchEvent, time: Timestamp)] = []
+    /// Whether the client has received events of the current interaction.
+    private var clientHasTouches = false
+
+    init(device: DeviceID) {
+        self.device = device
+        withheld.reserveCapacity(256)
+    }
+
+    /// A new interaction starts; withholding carries on while withheld events of the last one wait.
+    mutating func beginInteraction(withholding: Bool) {
+        if mode == .withholding && !withheld.isEmpty { return }
+        mode = withholding ? .withholding : .delivering
+        clientHasTouches = false
+    }
+
+    /// Decides an event that just arrived. Returns false when withholding had to give up (overflow).
+    mutating func route(_ event: TouchEvent, at time: Timestamp, emit: (RawTouchDecision) -> Void) -> Bool {
+        switch mode {
+        case .delivering:
+            clientHasTouches = true
+            emit(.deliver(device, event, at: time))
+        case .compositorOwns:
+            emit(.drop(device, event, at: time))
+        case .withholding:
+            guard withheld.count < RawTouchGate.withheldLimit else {
+                flush(emit)
+                clientHasTouches = true
+                emit(.deliver(device, event, at: time))
+                return false
+            }
+            withheld.append((event, time))
+            emit(.withhold(device, event, at: time))
+        }
+        return true
+    }
+
+    /// An event the engine disregarded (invalid data): the client must not see it either.
+    func reject(_ event: TouchEvent, at time: Timestamp, emit: (RawTouchDecision) -> Void) {
+        emit(.drop(device, event, at: time))
+    }
+
+    /// Follows the arena after it answered claims.
+    mutating func follow(_ arena: Arena, emit: (RawTouchDecision) -> Void) {
+        if mode != .compositorOwns && arena.compositorOwnsInteraction {
+            for item in withheld { emit(.drop(device, item.event, at: item.time)) }
+            withheld.removeAll(keepingCapacity: true)
+            if clientHasTouches { emit(.cancel(device)) }
+            clientHasTouches = false
+            mode = .compositorOwns
+        } else if mode == .withholding && !arena.isWithholding {
+            flush(emit)
+        }
+    }
+
+    /// The input stack cancelled the touches or the device went away.
+    mutating func cancel(emit: (RawTouchDecision) -> Void) {
+        for item in withheld { emit(.drop(device, item.event, at: item.time)) }
+        withheld.removeAll(keepingCapacity: true)
+        if clientHasTouches { emit(.cancel(device)) }
+        clientHasTouches = false
+        mode = .delivering
+    }
+
+    private mutating func flush(_ emit: (RawTouchDecision) -> Void) {
+        for item in withheld { emit(.deliver(device, item.event, at: item.time)) }
+        if !withheld.isEmpty { clientHasTouches = true }
+        withheld.removeAll(keepingCapacity: true)
+        mode = .delivering
+    }
+}

@@ -1,0 +1,115 @@
+/// Identifies a client surface (the host's choice: a `wl_surface` pointer or resource id).
+public struct SurfaceID: Hashable, Sendable, CustomStringConvertible {
+    /// The host's number for the surface.
+    public var rawValue: UInt64
+
+    /// Creates an identifier.
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { "surface \(rawValue)" }
+}
+
+/// What a gesture is attached to: where an interaction must start for the gesture to take part in it.
+public enum Target: Hashable, Sendable {
+    /// Everywhere: the whole compositor layout, and every touchpad gesture.
+    case layout
+    /// A band `width` millimetres wide along one edge of the output a touchscreen maps to.
+    case outputEdge(Edge, width: Double)
+    /// A rectangle of the layout, in layout pixels (touchpads: where the pointer is).
+    case region(Rect)
+    /// A client surface, found by the host's hit test (`SurfaceLocator`). Values are surface-local.
+    case surface(SurfaceID)
+
+    /// Whether the target belongs to the compositor (its bindings) rather than to a client.
+    public var isCompositorLevel: Bool {
+        if case .surface = self { return false }
+        return true
+    }
+}
+
+/// One surface under a layout point, as the host's hit test reports it.
+public struct SurfaceHit: Hashable, Sendable {
+    /// The surface.
+    public var surface: SurfaceID
+    /// The surface's top-left corner in layout pixels: values for gestures on the surface are relative to it.
+    public var origin: Point
+    /// Whether the point lies in the surface's gesture exclusion region: compositor gestures of normal
+    /// priority do not start there; high-priority ones (edge swipes, the lock screen) still do.
+    public var excludesCompositorGestures: Bool
+
+    /// Creates a hit.
+    public init(surface: SurfaceID, origin: Point = .zero, excludesCompositorGestures: Bool = false) {
+        self.surface = surface
+        self.origin = origin
+        self.excludesCompositorGestures = excludesCompositorGestures
+    }
+}
+
+/// The host's view of its scene, asked once when an interaction starts.
+public protocol SurfaceLocator: AnyObject {
+    /// Appends the surfaces under `point` (layout pixels) to `stack`, front (innermost) first.
+    func surfaces(at point: Point, into stack: inout [SurfaceHit])
+    /// Where the pointer is, in layout pixels: touchpad gestures go to the surfaces under it.
+    var pointerLocation: Point { get }
+}
+
+/// How an attached gesture ranks against the others, as SwiftUI's `gesture`, `highPriorityGesture` and
+/// `simultaneousGesture`.
+public enum AttachmentPriority: String, Hashable, Sendable {
+    /// Competes normally: an inner target's gesture beats an outer one's.
+    case normal
+    /// Beats every normal gesture, whatever the nesting; a normal gesture waits for it to fail.
+    case high
+    /// Competes with nothing: runs alongside whatever wins.
+    case simultaneous
+}
+
+/// Which gestures an attachment lets take part, as SwiftUI's `GestureMask`.
+public enum GestureMask: String, Hashable, Sendable {
+    /// This gesture and the gestures of inner targets (SwiftUI's `.all`).
+    case all
+    /// This gesture only: inner targets' gestures are disabled (SwiftUI's `.gesture`).
+    case thisTargetOnly
+    /// Inner targets' gestures only: this one is disabled (SwiftUI's `.subviews`).
+    case innerTargetsOnly
+    /// Neither: this gesture and inner targets' gestures are disabled.
+    case none
+}
+
+/// What happens to a client's raw touches while a compositor gesture decides whether it wants them.
+public enum RawTouchPolicy: String, Hashable, Sendable {
+    /// Hold the touches back until the compositor gesture wins (then drop them) or fails (then deliver them,
+    /// in order, with their original timestamps). The client never sees a touch the compositor takes.
+    case withhold
+    /// Deliver the touches at once, and cancel them at the client (`wl_touch.cancel`) if the compositor
+    /// gesture wins later. No latency, but the client may have started to react. Such a gesture does not
+    /// make lower-ranked gestures wait; it takes over from them when it wins.
+    case forwardThenCancel
+}
+
+/// How a gesture takes part in arbitration.
+public struct AttachmentOptions: Hashable, Sendable {
+    /// Rank against other gestures. Default: normal.
+    public var priority: AttachmentPriority
+    /// Which gestures it lets take part. Default: all.
+    public var mask: GestureMask
+    /// For compositor-level targets: what happens to client touches while it decides. Default: withhold.
+    public var rawTouchPolicy: RawTouchPolicy
+    /// Keyboard modifiers that must be held when the gesture begins. Default: none.
+    public var requiredModifiers: ModifierSet
+    /// Which kinds of device may drive it. Default: both.
+    public var deviceKinds: Set<DeviceKind>
+
+    /// Creates options.
+    public init(priority: AttachmentPriority = .normal, mask: GestureMask = .all,
+                rawTouchPolicy: RawTouchPolicy = .withhold, requiredModifiers: ModifierSet = [],
+                deviceKinds: Set<DeviceKind> = [.touchscreen, .touchpad]) {
+        self.priority = priority
+        self.mask = mask
+        self.rawTouchPolicy = rawTouchPolicy
+        self.requiredModifiers = requiredModifiers
+        self.deviceKinds = deviceKinds
+    }
+}

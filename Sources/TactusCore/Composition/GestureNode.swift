@@ -1,0 +1,116 @@
+/// A description of a gesture, in the manner of SwiftUI's `Gesture`: a value with parameters that
+/// composes with others and carries observers. The engine turns it into a tree of recognizers when it is
+/// attached.
+public protocol Gesture {
+    /// What the gesture reports while it runs and when it ends.
+    associatedtype Value
+
+    /// Builds the gesture's recognizer tree. The engine calls this; hosts attach gestures instead.
+    func makeNode() -> GestureNode<Value>
+}
+
+/// Where a node of a recognizer tree stands in the current interaction.
+enum NodeStatus: Hashable {
+    /// Not tracking input (the second gesture of a sequence before the first succeeded).
+    case idle
+    /// Tracking input, undecided.
+    case possible
+    /// Wants to begin or be recognized, waiting for the arena (or its parent) to agree.
+    case pending
+    /// Began and runs (continuous gestures only).
+    case active
+    /// Recognized, or ended after it began.
+    case succeeded
+    /// Never began: failed.
+    case failed
+    /// Began, then was cancelled.
+    case cancelled
+
+    /// Still tracking input: possible, pending or active.
+    var isLive: Bool { self == .possible || self == .pending || self == .active }
+    /// Tracking input and not yet begun.
+    var isUndecided: Bool { self == .possible || self == .pending }
+}
+
+/// What a node tells the node above it (a composition, or the arena member at the root).
+protocol NodeParent: AnyObject {
+    /// The child wants to begin (continuous) or be recognized (discrete); answer with `grant` or `fail`.
+    func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp)
+    /// The child began or its values changed.
+    func childChanged(_ child: AnyGestureNode, at time: Timestamp)
+    /// The child was recognized or ended.
+    func childSucceeded(_ child: AnyGestureNode, at time: Timestamp)
+    /// The child failed or was cancelled.
+    func childFailed(_ child: AnyGestureNode, reason: FailureReason, at time: Timestamp)
+}
+
+/// What every node of a member's tree shares: the device's tracker, where updates go, and the offset that
+/// turns layout pixels into the target's own coordinates.
+final class MemberContext {
+    unowned(unsafe) let tracker: ContactTracker
+    unowned(unsafe) let sink: UpdateSink
+    let attachment: AttachmentID
+    /// Subtracted from layout locations: the surface's origin for surface targets, zero otherwise.
+    var origin = Vector.zero
+
+    init(tracker: ContactTracker, sink: UpdateSink, attachment: AttachmentID) {
+        self.tracker = tracker
+        self.sink = sink
+        self.attachment = attachment
+    }
+
+    /// A layout point in the target's coordinates.
+    func local(_ layoutPoint: Point) -> Point { layoutPoint - origin }
+}
+
+/// Receives every recognizer update of an engine.
+protocol UpdateSink: AnyObject {
+    func deliver(_ update: GestureUpdate)
+}
+
+/// A node of a recognizer tree, without its value type: what parents and the arena drive.
+///
+/// Public only because `Gesture.makeNode()` returns its subclass; it has no public members.
+public class AnyGestureNode {
+    var status = NodeStatus.idle
+    unowned(unsafe) var parent: (any NodeParent)?
+
+    init() {}
+
+    /// Numbers the leaves depth-first; called once when the tree is built.
+    func numberRecognizers(from next: inout Int) {}
+
+    /// Starts tracking: the node becomes possible, with the contacts currently down as its starting point.
+    func start(_ context: MemberContext) {}
+
+    /// Recognizes one frame of the device's contacts (or one touchpad stream step).
+    func process(_ tracker: ContactTracker) {}
+
+    /// The earliest time at which the node wants `fireTimer(at:)`, if any.
+    var deadline: Timestamp? { nil }
+
+    /// A deadline has passed.
+    func fireTimer(at time: Timestamp) {}
+
+    /// The parent agrees to the claim the node requested.
+    func grant(at time: Timestamp) {}
+
+    /// Stops the node: an undecided node fails, an active one is cancelled. The node reports to its parent.
+    func fail(_ reason: FailureReason, at time: Timestamp) {}
+
+    /// For a plain tap: its finger and tap counts, so that a tap waits for a sibling tap of higher count.
+    var tapSignature: (fingers: Int, count: Int)? { nil }
+}
+
+/// A node of a recognizer tree that produces values of type `Value`.
+public class GestureNode<Value>: AnyGestureNode {
+    /// The node's latest value, if it has one yet.
+    var value: Value? { nil }
+}
+
+/// The smaller of two optional deadlines.
+func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
+}

@@ -1,0 +1,58 @@
+/// Input the engine could not take as it came, and what it did instead. Every case has one documented
+/// outcome; none of them traps or leaves a gesture running.
+public enum InputProblem: String, CaseIterable, Hashable, Sendable {
+    /// An event named a device that was never added or was removed: ignored.
+    case unknownDevice
+    /// A touch event on a touchpad or a touchpad event on a touchscreen: ignored.
+    case wrongDeviceKind
+    /// Motion or up for a contact that is not down: ignored.
+    case unknownContact
+    /// A down for a contact that is already down: taken as motion to the new position.
+    case duplicateContact
+    /// A down beyond the device's slot limit: ignored (that finger is not tracked).
+    case tooManyContacts
+    /// A position or delta that is NaN or infinite: the event is ignored.
+    case nonFiniteValue
+    /// A position outside 0…1: clamped to the device.
+    case positionOutsideDevice
+    /// A timestamp earlier than the last one: handled as if it came at the last time.
+    case timeWentBackwards
+    /// A touchpad update or end without a begin: ignored.
+    case touchpadUpdateWithoutBegin
+    /// A touchpad begin while a stream was running: the running stream is cancelled first.
+    case touchpadBeginWithoutEnd
+    /// A finger count outside 1…10 on a touchpad begin: ignored.
+    case invalidFingerCount
+    /// Touch events were followed by an event of a later time without a frame: a frame was assumed.
+    case missingFrame
+    /// A device was added with no usable physical size: 96 dpi was assumed for its thresholds.
+    case assumedPhysicalSize
+    /// A device was added with an unusable output region: a 1×1 pixel region was used.
+    case invalidOutputRegion
+    /// A device was added twice: the first one was removed (its gestures cancelled) and replaced.
+    case deviceReplaced
+    /// So many touch events were withheld that the engine stopped withholding and delivered them.
+    case withheldQueueOverflow
+}
+
+/// Counters of input problems, readable by the host at any time.
+public struct Diagnostics: Sendable {
+    private var counts = [Int](repeating: 0, count: InputProblem.allCases.count)
+    private var order: [InputProblem] = InputProblem.allCases
+
+    /// The most recent problem, if any.
+    public private(set) var lastProblem: InputProblem?
+
+    /// How often `problem` occurred.
+    public func count(of problem: InputProblem) -> Int {
+        counts[order.firstIndex(of: problem) ?? 0]
+    }
+
+    /// The sum of all counters.
+    public var total: Int { counts.reduce(0, +) }
+
+    mutating func record(_ problem: InputProblem) {
+        if let index = order.firstIndex(of: problem) { counts[index] += 1 }
+        lastProblem = problem
+    }
+}

@@ -1,0 +1,96 @@
+/// The values of an edge swipe.
+public struct EdgeSwipeValue: Hashable, Sendable {
+    /// When these values were measured.
+    public var time: Timestamp
+    /// The edge the fingers came from.
+    public var edge: Edge
+    /// How far inwards the fingers travelled, as a fraction of `EdgeSwipeGesture.distance`, clamped to 0…1.
+    public var progress: Double
+    /// The fingers' displacement since they landed, in pixels.
+    public var translation: Vector
+    /// How many fingers swipe.
+    public var fingers: Int
+}
+
+/// Fingers that land within `edgeMargin` of an edge of the device's output and move inwards: the system
+/// gestures of tablets (app switcher, notification shade). Continuous: begins once the fingers moved
+/// inwards by the slop (3 mm) more than along the edge, reports progress, ends at lift.
+///
+/// Touchscreens only; attach it to the `.outputEdge` target of the same edge so that touches elsewhere
+/// are not withheld while it decides.
+public struct EdgeSwipeGesture: Gesture {
+    /// The edge to swipe from. Default: left.
+    public var edge: Edge
+    /// How close to the edge the first finger must land, in millimetres. Default: 5 mm (Android's system
+    /// gesture inset is 24 dp, 3.8 mm; our zone is a little wider because touchscreen edges are hard to hit).
+    public var edgeMargin: Double
+    /// How many fingers swipe. Default: 1.
+    public var fingers: Int
+    /// The inward travel, in millimetres, at which progress reaches 1. Default: 20 mm.
+    public var distance: Double
+
+    /// Creates an edge swipe.
+    public init(edge: Edge = .left, edgeMargin: Double = 5, fingers: Int = 1, distance: Double = 20) {
+        self.edge = edge
+        self.edgeMargin = edgeMargin
+        self.fingers = fingers
+        self.distance = distance
+    }
+
+    public func makeNode() -> GestureNode<EdgeSwipeValue> { EdgeSwipeRecognizer(self) }
+}
+
+final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
+    private let gesture: EdgeSwipeGesture
+    private var baseline = Vector.zero
+    private var startedInZone = false
+
+    init(_ gesture: EdgeSwipeGesture) {
+        self.gesture = gesture
+        super.init(kind: .edgeSwipe, fingers: gesture.fingers, minimumFingers: 1, sources: [.touchscreen],
+                   initial: EdgeSwipeValue(time: .zero, edge: gesture.edge, progress: 0, translation: .zero,
+                                           fingers: gesture.fingers))
+    }
+
+    override func reset(_ tracker: ContactTracker) {
+        // Only an interaction that starts with this recognizer can have started at the edge.
+        startedInZone = !tracker.isInteracting
+        super.reset(tracker)
+    }
+
+    override func beginTracking(_ tracker: ContactTracker) {
+        baseline = tracker.translation
+        startedInZone = startedInZone
+            && tracker.geometry.distance(of: tracker.firstContactStart, from: gesture.edge) <= gesture.edgeMargin
+    }
+
+    override func updateValue(_ tracker: ContactTracker) {
+        let travel = tracker.translation - baseline
+        current.time = tracker.time
+        current.translation = tracker.geometry.pixels(forMillimetres: travel)
+        current.progress = min(max(inwards(travel) / max(gesture.distance, 1e-9), 0), 1)
+        current.fingers = max(tracker.fingerCount, 1)
+    }
+
+    override func evaluate(_ tracker: ContactTracker) -> Verdict {
+        guard startedInZone else { return .fail(.outsideEdgeZone) }
+        let travel = tracker.translation - baseline
+        let inward = inwards(travel)
+        let along = abs(gesture.edge == .left || gesture.edge == .right ? travel.dy : travel.dx)
+        if inward >= GestureDefaults.slop && inward >= along { return .claim }
+        if along > GestureDefaults.slop && along > inward { return .fail(.wrongDirection) }
+        return .wait
+    }
+
+    /// The component of a displacement that points away from the edge, into the output.
+    private func inwards(_ v: Vector) -> Double {
+        switch gesture.edge {
+        case .left: return v.dx
+        case .right: return -v.dx
+        case .top: return v.dy
+        case .bottom: return -v.dy
+        }
+    }
+
+    override func describe(_ value: EdgeSwipeValue) -> GestureValues { .edgeSwipe(value) }
+}

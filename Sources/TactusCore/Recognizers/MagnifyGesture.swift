@@ -1,0 +1,64 @@
+/// The values of a pinch, as SwiftUI's `MagnifyGesture.Value`.
+public struct MagnifyValue: Hashable, Sendable {
+    /// When these values were measured.
+    public var time: Timestamp
+    /// The span of the fingers relative to their span when all were down (absolute since began, 1 = unchanged).
+    public var magnification: Double
+    /// The centroid of the fingers now, the point to zoom around.
+    public var anchor: Point
+    /// The rate of change of `magnification`, per second.
+    public var velocity: Double
+    /// How many fingers pinch.
+    public var fingers: Int
+}
+
+/// Fingers spreading or closing. Continuous: begins once the span changed by `minimumScaleDelta`.
+///
+/// From a touchscreen the scale is the least-squares span ratio of the fingers around their centroid,
+/// measured from the moment all of them are down; a finger lifting early from a three-finger pinch does
+/// not end it while two remain, and the scale does not jump. From a touchpad the scale is libinput's own.
+public struct MagnifyGesture: Gesture {
+    /// The change of scale, as a fraction, before the pinch begins. Default: 0.1 (sway's threshold).
+    public var minimumScaleDelta: Double
+    /// How many fingers pinch, 2…5. Default: 2.
+    public var fingers: Int
+
+    /// Creates a pinch.
+    public init(minimumScaleDelta: Double = 0.1, fingers: Int = 2) {
+        self.minimumScaleDelta = minimumScaleDelta
+        self.fingers = min(max(fingers, 2), 5)
+    }
+
+    public func makeNode() -> GestureNode<MagnifyValue> { MagnifyRecognizer(self) }
+}
+
+final class MagnifyRecognizer: ContinuousRecognizer<MagnifyValue> {
+    private let minimumScaleDelta: Double
+    private var baseline = 1.0
+
+    init(_ gesture: MagnifyGesture) {
+        minimumScaleDelta = gesture.minimumScaleDelta
+        super.init(kind: .magnify, fingers: gesture.fingers, minimumFingers: 2,
+                   sources: [.touchscreen, .touchpadPinch],
+                   initial: MagnifyValue(time: .zero, magnification: 1, anchor: .zero, velocity: 0,
+                                         fingers: gesture.fingers))
+    }
+
+    override func beginTracking(_ tracker: ContactTracker) {
+        baseline = tracker.magnification
+    }
+
+    override func updateValue(_ tracker: ContactTracker) {
+        current.time = tracker.time
+        current.magnification = tracker.magnification / baseline
+        current.anchor = context.local(tracker.centroidInLayout)
+        current.velocity = tracker.magnificationVelocity / baseline
+        current.fingers = tracker.fingerCount
+    }
+
+    override func evaluate(_ tracker: ContactTracker) -> Verdict {
+        abs(current.magnification - 1) >= minimumScaleDelta ? .claim : .wait
+    }
+
+    override func describe(_ value: MagnifyValue) -> GestureValues { .magnify(value) }
+}

@@ -1,0 +1,140 @@
+/// Defaults shared by several recognizers, with the evidence for them.
+public enum GestureDefaults {
+    /// How far a finger may wander and still be "still"; also how far a drag must move to begin: 3 mm.
+    /// Flutter's touch slop is 18 logical pixels (2.9 mm at Flutter's 160 px per inch); Android's is 8 dp
+    /// (1.3 mm) but Android adds hysteresis; libinput decides touchpad gestures after 1.5–4 mm.
+    public static let slop = 3.0
+    /// How long after the first finger the other fingers of a multi-finger gesture may land: 250 ms.
+    /// Fingers rarely land together; arbitration case 13 asks that a second finger 150 ms late still pinches.
+    public static let fingerLandingWindow = TimeSpan.milliseconds(250)
+}
+
+/// A leaf of a recognizer tree: one gesture's state machine.
+///
+/// Subclasses look at the device's tracker on every frame and call the transition functions below, which
+/// keep the lifecycle honest: a claim waits for the parent's answer; every `began` is followed by exactly
+/// one `ended` or `cancelled`; nothing is emitted after that.
+class Recognizer<Value>: GestureNode<Value> {
+    let kind: GestureKind
+    let isDiscrete: Bool
+    /// The latest values; subclasses keep it current.
+    var current: Value
+    private(set) var index = 0
+    unowned(unsafe) var context: MemberContext!
+    /// A continuous gesture whose fingers lifted while its claim was pending: it ends as soon as it begins.
+    private var finishedWhilePending = false
+
+    init(kind: GestureKind, discrete: Bool, initial: Value) {
+        self.kind = kind
+        self.isDiscrete = discrete
+        self.current = initial
+    }
+
+    override var value: Value? { current }
+
+    override func numberRecognizers(from next: inout Int) {
+        index = next
+        next += 1
+    }
+
+    override func start(_ context: MemberContext) {
+        self.context = context
+        status = .possible
+        finishedWhilePending = false
+        reset(context.tracker)
+    }
+
+    /// Forgets the previous interaction and takes the tracker's present state as the starting point.
+    func reset(_ tracker: ContactTracker) {}
+
+    /// Called once the gesture is decided: recognized, ended, failed or cancelled.
+    func didFinish(at time: Timestamp) {}
+
+    /// Describes a value for the host's update stream.
+    func describe(_ value: Value) -> GestureValues { fatalError("every recognizer describes its value") }
+
+    // MARK: Transitions
+
+    /// Asks to begin (continuous) or be recognized (discrete) with the current values.
+    final func claim(at time: Timestamp) {
+        guard status == .possible else { return }
+        status = .pending
+        parent?.childRequestedClaim(self, at: time)
+    }
+
+    override final func grant(at time: Timestamp) {
+        guard status == .pending else { return }
+        if isDiscrete {
+            status = .succeeded
+            emit(.recognized, at: time)
+            didFinish(at: time)
+            parent?.childSucceeded(self, at: time)
+            return
+        }
+        status = .active
+        emit(.began, at: time)
+        parent?.childChanged(self, at: time)
+        if finishedWhilePending { end(at: time) }
+    }
+
+    /// Reports new values of a running gesture; while a claim is pending the values are only kept.
+    final func change(at time: Timestamp) {
+        guard status == .active else { return }
+        emit(.changed, at: time)
+        parent?.childChanged(self, at: time)
+    }
+
+    /// Ends a running gesture; a pending one ends as soon as it is granted.
+    final func end(at time: Timestamp) {
+        switch status {
+        case .active:
+            status = .succeeded
+            emit(.ended, at: time)
+            didFinish(at: time)
+            parent?.childSucceeded(self, at: time)
+        case .pending:
+            finishedWhilePending = true
+        default:
+            break
+        }
+    }
+
+    override final func fail(_ reason: FailureReason, at time: Timestamp) {
+        switch status {
+        case .possible, .pending:
+            status = .failed
+            emit(.failed, at: time, reason: reason)
+        case .active:
+            status = .cancelled
+            emit(.cancelled, at: time, reason: reason)
+        default:
+            return
+        }
+        didFinish(at: time)
+        parent?.childFailed(self, reason: reason, at: time)
+    }
+
+    private func emit(_ phase: GesturePhase, at time: Timestamp, reason: FailureReason? = nil) {
+        context.sink.deliver(GestureUpdate(
+            attachment: context.attachment, recognizer: index, device: context.tracker.device.id,
+            kind: kind, phase: phase, time: time, values: describe(current), reason: reason))
+    }
+
+    // MARK: Shared checks
+
+    /// Whether fingers are down beyond what the gesture wants.
+    final func hasTooManyFingers(_ tracker: ContactTracker, wanted: Int) -> Bool {
+        tracker.fingerCount > wanted
+    }
+
+    /// Whether the wanted fingers failed to land within the landing window after the first one.
+    final func missedLandingWindow(_ tracker: ContactTracker, wanted: Int, at time: Timestamp) -> Bool {
+        tracker.peakFingerCount < wanted && time - tracker.interactionStart > GestureDefaults.fingerLandingWindow
+    }
+
+    /// The deadline of the landing window, while fingers are still missing.
+    final func landingDeadline(_ tracker: ContactTracker, wanted: Int) -> Timestamp? {
+        guard status == .possible, tracker.isInteracting, tracker.peakFingerCount < wanted else { return nil }
+        return tracker.interactionStart + GestureDefaults.fingerLandingWindow + TimeSpan(microseconds: 1)
+    }
+}

@@ -1,0 +1,63 @@
+/// The values of a rotation, as SwiftUI's `RotateGesture.Value`.
+public struct RotateValue: Hashable, Sendable {
+    /// When these values were measured.
+    public var time: Timestamp
+    /// Degrees turned since all the fingers were down, clockwise positive as the user sees the output; cumulative
+    /// (two full turns are 720).
+    public var rotation: Double
+    /// The centroid of the fingers now, the point to rotate around.
+    public var anchor: Point
+    /// Degrees per second.
+    public var velocity: Double
+    /// How many fingers turn.
+    public var fingers: Int
+}
+
+/// Fingers turning around their centroid. Continuous: begins once they turned `minimumAngleDelta`.
+///
+/// From a touchscreen the angle is the least-squares rotation of the fingers around their centroid; from a
+/// touchpad it is the sum of libinput's angle deltas.
+public struct RotateGesture: Gesture {
+    /// Degrees of rotation before the gesture begins. Default: 5 (sway's threshold).
+    public var minimumAngleDelta: Double
+    /// How many fingers turn, 2…5. Default: 2.
+    public var fingers: Int
+
+    /// Creates a rotation.
+    public init(minimumAngleDelta: Double = 5, fingers: Int = 2) {
+        self.minimumAngleDelta = minimumAngleDelta
+        self.fingers = min(max(fingers, 2), 5)
+    }
+
+    public func makeNode() -> GestureNode<RotateValue> { RotateRecognizer(self) }
+}
+
+final class RotateRecognizer: ContinuousRecognizer<RotateValue> {
+    private let minimumAngleDelta: Double
+    private var baseline = 0.0
+
+    init(_ gesture: RotateGesture) {
+        minimumAngleDelta = gesture.minimumAngleDelta
+        super.init(kind: .rotate, fingers: gesture.fingers, minimumFingers: 2,
+                   sources: [.touchscreen, .touchpadPinch],
+                   initial: RotateValue(time: .zero, rotation: 0, anchor: .zero, velocity: 0, fingers: gesture.fingers))
+    }
+
+    override func beginTracking(_ tracker: ContactTracker) {
+        baseline = tracker.rotation
+    }
+
+    override func updateValue(_ tracker: ContactTracker) {
+        current.time = tracker.time
+        current.rotation = tracker.rotation - baseline
+        current.anchor = context.local(tracker.centroidInLayout)
+        current.velocity = tracker.rotationVelocity
+        current.fingers = tracker.fingerCount
+    }
+
+    override func evaluate(_ tracker: ContactTracker) -> Verdict {
+        abs(current.rotation) >= minimumAngleDelta ? .claim : .wait
+    }
+
+    override func describe(_ value: RotateValue) -> GestureValues { .rotate(value) }
+}

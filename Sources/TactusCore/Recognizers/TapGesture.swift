@@ -1,0 +1,117 @@
+/// The values of a tap.
+public struct TapValue: Hashable, Sendable {
+    /// When the tap was recognized.
+    public var time: Timestamp
+    /// Where the fingers were on the last tap.
+    public var location: Point
+    /// How many taps (2 for a double tap).
+    public var count: Int
+    /// How many fingers tapped.
+    public var fingers: Int
+}
+
+/// One or more quick touches without travel. Discrete: recognized when the last finger of the
+/// `count`-th tap lifts.
+///
+/// A tap of count n waits for a sibling tap with the same fingers and a higher count to fail before it
+/// is recognized (arbitration case 2), so a double tap never fires a single tap first.
+public struct TapGesture: Gesture {
+    /// How many taps. Default: 1.
+    public var count: Int
+    /// How many fingers each tap uses. Default: 1.
+    public var fingers: Int
+    /// How far any finger may travel during a tap, in millimetres. Default: `GestureDefaults.slop` (3 mm).
+    public var maximumMovement: Double
+    /// The longest pause between one tap's lift and the next tap's touch. Default: 300 ms (Flutter's
+    /// `kDoubleTapTimeout` and Android's `DOUBLE_TAP_TIMEOUT`).
+    public var maximumInterval: TimeSpan
+    /// How far apart the taps of a multi-tap may land, in millimetres. Default: 15 mm (Flutter's
+    /// `kDoubleTapSlop` is 100 logical pixels, 16 mm).
+    public var maximumTapDistance: Double
+
+    /// Creates a tap.
+    public init(count: Int = 1, fingers: Int = 1, maximumMovement: Double = GestureDefaults.slop,
+                maximumInterval: TimeSpan = .milliseconds(300), maximumTapDistance: Double = 15) {
+        self.count = max(count, 1)
+        self.fingers = max(fingers, 1)
+        self.maximumMovement = maximumMovement
+        self.maximumInterval = maximumInterval
+        self.maximumTapDistance = maximumTapDistance
+    }
+
+    public func makeNode() -> GestureNode<TapValue> { TapRecognizer(self) }
+}
+
+final class TapRecognizer: Recognizer<TapValue> {
+    private enum State {
+        /// Started in the middle of a press that is not ours: wait for it to end.
+        case waitingForRelease
+        /// No finger is down; the next press must come before the deadline.
+        case awaitingPress(deadline: Timestamp)
+        case pressing
+    }
+
+    private let gesture: TapGesture
+    private var state = State.pressing
+    private var tapsSoFar = 0
+    private var firstTapLocation = Point.zero
+
+    init(_ gesture: TapGesture) {
+        self.gesture = gesture
+        super.init(kind: .tap, discrete: true,
+                   initial: TapValue(time: .zero, location: .zero, count: gesture.count, fingers: gesture.fingers))
+    }
+
+    override var tapSignature: (fingers: Int, count: Int)? { (gesture.fingers, gesture.count) }
+
+    override func reset(_ tracker: ContactTracker) {
+        tapsSoFar = 0
+        state = tracker.isInteracting
+            ? .waitingForRelease : .awaitingPress(deadline: tracker.time + gesture.maximumInterval)
+    }
+
+    override func process(_ tracker: ContactTracker) {
+        let time = tracker.time
+        guard status == .possible else { return }
+        guard tracker.source == .touchscreen else { return fail(.unsupportedInput, at: time) }
+        switch state {
+        case .waitingForRelease:
+            if tracker.fingerCount == 0 { state = .awaitingPress(deadline: time + gesture.maximumInterval) }
+            return
+        case .awaitingPress:
+            guard tracker.landed > 0 else { return }
+            if tapsSoFar > 0
+                && (tracker.firstContactStart - firstTapLocation).length > gesture.maximumTapDistance {
+                return fail(.movedTooFar, at: time)
+            }
+            state = .pressing
+        case .pressing:
+            break
+        }
+        if hasTooManyFingers(tracker, wanted: gesture.fingers) { return fail(.wrongFingerCount, at: time) }
+        if tracker.maximumTravel > gesture.maximumMovement { return fail(.movedTooFar, at: time) }
+        guard tracker.fingerCount == 0 else { return }
+        if tracker.peakFingerCount != gesture.fingers { return fail(.wrongFingerCount, at: time) }
+        tapsSoFar += 1
+        if tapsSoFar == 1 { firstTapLocation = tracker.firstContactStart }
+        current = TapValue(time: time, location: context.local(tracker.layoutPoint(forMillimetres: tracker.centroid)),
+                           count: tapsSoFar, fingers: gesture.fingers)
+        if tapsSoFar >= gesture.count {
+            claim(at: time)
+        } else {
+            state = .awaitingPress(deadline: time + gesture.maximumInterval)
+        }
+    }
+
+    override var deadline: Timestamp? {
+        guard status == .possible, case .awaitingPress(let deadline) = state else { return nil }
+        return deadline
+    }
+
+    override func fireTimer(at time: Timestamp) {
+        guard status == .possible, case .awaitingPress(let deadline) = state, time >= deadline else { return }
+        fail(.timedOut, at: time)
+    }
+
+    override func describe(_ value: TapValue) -> GestureValues { .tap(value) }
+}

@@ -1,0 +1,281 @@
+/// What is driving a device's current interaction.
+enum InputSource: Hashable {
+    case none
+    /// Contacts on a touchscreen.
+    case touchscreen
+    /// libinput's touchpad swipe stream.
+    case touchpadSwipe
+    /// libinput's touchpad pinch stream.
+    case touchpadPinch
+    /// libinput's touchpad hold stream.
+    case touchpadHold
+}
+
+/// One finger on a touchscreen, in millimetres in the output's orientation.
+struct Contact {
+    var id: ContactID
+    var downTime: Timestamp
+    var start: Point
+    var position: Point
+    /// Where the contact was when the last frame was recognized.
+    var previous: Point
+    /// The farthest the contact has been from `start`.
+    var travel: Double
+    var isNew: Bool
+    var isLifting: Bool
+}
+
+/// The fingers of one device and the motion of the group they form, shared by every recognizer on it.
+///
+/// All recognizers of a device see the same contacts, so the group's motion is worked out once per frame:
+/// translation is the mean displacement of the contacts present in both this frame and the last, scale
+/// and rotation are the least-squares similarity between their positions around their centroid then and
+/// now. Measuring only the contacts present on both sides of a frame makes the values robust to fingers
+/// landing late or lifting early: nothing jumps when the set of fingers changes. Touchpad gesture streams
+/// feed the same cumulative values (their scale and angle come from libinput), so recognizers treat both
+/// sources alike.
+final class ContactTracker {
+    let device: DeviceDescription
+    let geometry: DeviceGeometry
+
+    private(set) var contacts: [Contact] = []
+    private(set) var source: InputSource = .none
+    private(set) var time = Timestamp.zero
+    /// Fingers down now (for touchpad streams, the stream's finger count until it ends).
+    private(set) var fingerCount = 0
+    /// Fingers that landed or lifted since the last frame.
+    private(set) var landed = 0
+    private(set) var lifted = 0
+    /// The most fingers down at once since the interaction began.
+    private(set) var peakFingerCount = 0
+    /// When the interaction's first finger landed.
+    private(set) var interactionStart = Timestamp.zero
+    /// Where the interaction's first finger landed, in output millimetres.
+    private(set) var firstContactStart = Point.zero
+    /// The farthest any finger of the interaction has travelled from where it landed, in millimetres.
+    private(set) var maximumTravel = 0.0
+    /// Cumulative group motion since the interaction began.
+    private(set) var translation = Vector.zero
+    private(set) var magnification = 1.0
+    private(set) var rotation = 0.0
+    /// The centroid of the fingers down, in output millimetres (touchpads: the translation so far).
+    private(set) var centroid = Point.zero
+    /// Rates at the current frame: layout pixels per second, magnification per second, degrees per second.
+    private(set) var velocity = Vector.zero
+    private(set) var magnificationVelocity = 0.0
+    private(set) var rotationVelocity = 0.0
+    /// Whether touch events arrived that no frame has recognized yet.
+    private(set) var hasUnframedChanges = false
+    /// Where a touchpad stream's values are anchored in the layout: the pointer when it began.
+    private var touchpadAnchor = Point.zero
+    private var history = MotionHistory()
+
+    init(_ device: DeviceDescription) {
+        self.device = device
+        geometry = DeviceGeometry(device)
+        contacts.reserveCapacity(max(device.slotLimit, 1))
+    }
+
+    // MARK: Values in layout pixels
+
+    /// The centroid of the fingers in layout pixels (touchpads: the pointer moved by the translation).
+    var centroidInLayout: Point {
+        source == .touchscreen
+            ? geometry.layoutPoint(forMillimetres: centroid)
+            : touchpadAnchor + geometry.pixels(forMillimetres: translation)
+    }
+
+    /// A point given in output millimetres, in layout pixels.
+    func layoutPoint(forMillimetres p: Point) -> Point {
+        source == .touchscreen
+            ? geometry.layoutPoint(forMillimetres: p)
+            : touchpadAnchor + geometry.pixels(forMillimetres: p - .zero)
+    }
+
+    /// Whether fingers are down or a touchpad stream is running.
+    var isInteracting: Bool { fingerCount > 0 || landed > 0 || lifted > 0 }
+
+    // MARK: Touchscreen contacts
+
+    enum DownOutcome { case added, duplicate, overLimit }
+
+    /// Registers a landing finger. The first finger of an interaction resets the group's motion.
+    func touchDown(_ id: ContactID, at normalized: Point, time now: Timestamp) -> DownOutcome {
+        let position = geometry.millimetres(atOutput: device.transform.apply(clamped(normalized)))
+        if let index = indexOfContact(id) {
+            contacts[index].position = position
+            hasUnframedChanges = true
+            return .duplicate
+        }
+        guard contacts.count < max(device.slotLimit, 1) else { return .overLimit }
+        if contacts.isEmpty && !isInteracting { startInteraction(at: now, firstContact: position, source: .touchscreen) }
+        contacts.append(Contact(id: id, downTime: now, start: position, position: position, previous: position,
+                                travel: 0, isNew: true, isLifting: false))
+        landed += 1
+        hasUnframedChanges = true
+        return .added
+    }
+
+    /// Moves a finger; false when no such finger is down.
+    func touchMotion(_ id: ContactID, to normalized: Point) -> Bool {
+        guard let index = indexOfContact(id) else { return false }
+        let position = geometry.millimetres(atOutput: device.transform.apply(clamped(normalized)))
+        contacts[index].position = position
+        contacts[index].travel = max(contacts[index].travel, (position - contacts[index].start).length)
+        maximumTravel = max(maximumTravel, contacts[index].travel)
+        hasUnframedChanges = true
+        return true
+    }
+
+    /// Lifts a finger; false when no such finger is down.
+    func touchUp(_ id: ContactID) -> Bool {
+        guard let index = indexOfContact(id) else { return false }
+        contacts[index].isLifting = true
+        lifted += 1
+        hasUnframedChanges = true
+        return true
+    }
+
+    /// Whether a position lies outside the device (it will be clamped).
+    static func isOutsideDevice(_ p: Point) -> Bool { p.x < 0 || p.x > 1 || p.y < 0 || p.y > 1 }
+
+    private func clamped(_ p: Point) -> Point {
+        Point(x: min(max(p.x, 0), 1), y: min(max(p.y, 0), 1))
+    }
+
+    private func indexOfContact(_ id: ContactID) -> Int? {
+        for i in contacts.indices where contacts[i].id == id && !contacts[i].isLifting { return i }
+        return nil
+    }
+
+    // MARK: Frames
+
+    /// Works out the group's motion over the contacts present on both sides of this frame.
+    func recognizeFrame(at now: Timestamp) {
+        time = now
+        var persistent = 0.0
+        var previousCentroid = Point.zero, currentCentroid = Point.zero
+        var downCentroid = Point.zero
+        var down = 0
+        for c in contacts {
+            if !c.isLifting {
+                down += 1
+                downCentroid.x += c.position.x
+                downCentroid.y += c.position.y
+            }
+            guard !c.isNew else { continue }
+            persistent += 1
+            previousCentroid.x += c.previous.x; previousCentroid.y += c.previous.y
+            currentCentroid.x += c.position.x; currentCentroid.y += c.position.y
+        }
+        if persistent > 0 {
+            previousCentroid = Point(x: previousCentroid.x / persistent, y: previousCentroid.y / persistent)
+            currentCentroid = Point(x: currentCentroid.x / persistent, y: currentCentroid.y / persistent)
+            translation += currentCentroid - previousCentroid
+        }
+        if persistent >= 2 { accumulateSpanAndAngle(from: previousCentroid, to: currentCentroid) }
+        if down > 0 { centroid = Point(x: downCentroid.x / Double(down), y: downCentroid.y / Double(down)) }
+        fingerCount = down
+        peakFingerCount = max(peakFingerCount, down)
+        recordMotion()
+        hasUnframedChanges = false
+    }
+
+    /// Scale and rotation of the persistent contacts around their centroid: the least-squares similarity.
+    private func accumulateSpanAndAngle(from previousCentroid: Point, to currentCentroid: Point) {
+        var spanBefore = 0.0, spanAfter = 0.0, dot = 0.0, cross = 0.0
+        for c in contacts where !c.isNew {
+            let p = c.previous - previousCentroid
+            let q = c.position - currentCentroid
+            spanBefore += p.length
+            spanAfter += q.length
+            dot += p.dx * q.dx + p.dy * q.dy
+            cross += p.dx * q.dy - p.dy * q.dx
+        }
+        // Fingers closer than a millimetre on average give angles and ratios that are mostly noise.
+        guard spanBefore >= 1, spanAfter > 0 else { return }
+        magnification *= spanAfter / spanBefore
+        rotation += angleInDegrees(y: cross, x: dot)
+    }
+
+    /// Forgets lifted fingers and makes this frame the reference for the next one.
+    func finishFrame() {
+        contacts.removeAll { $0.isLifting }
+        for i in contacts.indices {
+            contacts[i].previous = contacts[i].position
+            contacts[i].isNew = false
+        }
+        landed = 0
+        lifted = 0
+        if source == .touchscreen && contacts.isEmpty { source = .none }
+        if source != .touchscreen && fingerCount == 0 { source = .none }
+    }
+
+    /// Drops every contact without a frame (touch cancel, device removal).
+    func forgetAllContacts() {
+        contacts.removeAll(keepingCapacity: true)
+        fingerCount = 0
+        landed = 0
+        lifted = 0
+        hasUnframedChanges = false
+        source = .none
+    }
+
+    // MARK: Touchpad streams
+
+    /// Starts a libinput touchpad gesture stream as an interaction of `fingers` fingers.
+    func beginTouchpadStream(_ stream: InputSource, fingers: Int, anchor: Point, time now: Timestamp) {
+        startInteraction(at: now, firstContact: .zero, source: stream)
+        touchpadAnchor = anchor.isFinite ? anchor : .zero
+        landed = fingers
+        fingerCount = fingers
+        peakFingerCount = fingers
+        recordMotion()
+    }
+
+    /// Moves a touchpad stream: `delta` millimetres, absolute `scale`, `angleDelta` degrees clockwise.
+    func updateTouchpadStream(delta: Vector, scale: Double?, angleDelta: Double, time now: Timestamp) {
+        time = now
+        landed = 0
+        translation += delta
+        centroid = Point.zero + translation
+        maximumTravel = max(maximumTravel, translation.length)
+        if let scale { magnification = scale }
+        rotation += angleDelta
+        recordMotion()
+    }
+
+    /// Ends a touchpad stream: every finger lifts.
+    func endTouchpadStream(time now: Timestamp) {
+        time = now
+        landed = 0
+        lifted = fingerCount
+        fingerCount = 0
+        recordMotion()
+    }
+
+    // MARK: Interaction bookkeeping
+
+    private func startInteraction(at now: Timestamp, firstContact: Point, source newSource: InputSource) {
+        source = newSource
+        time = now
+        interactionStart = now
+        firstContactStart = firstContact
+        maximumTravel = 0
+        translation = .zero
+        magnification = 1
+        rotation = 0
+        centroid = firstContact
+        peakFingerCount = 0
+        history.removeAll()
+    }
+
+    private func recordMotion() {
+        history.record(time: time, translation: geometry.pixels(forMillimetres: translation),
+                       magnification: magnification, rotation: rotation)
+        let rates = history.velocities(at: time)
+        velocity = rates.translation
+        magnificationVelocity = rates.magnification
+        rotationVelocity = rates.rotation
+    }
+}
