@@ -39,6 +39,7 @@ final class Arena {
     /// the new first finger; the other candidates start afresh.
     func beginInteraction(_ candidates: [(attachment: Attachment, origin: Vector, rank: Int)],
                           tracker: ContactTracker, sink: UpdateSink, at time: Timestamp) {
+        tracker.advanceClock(to: time)
         for member in members where member.status.isUndecided
             && !candidates.contains(where: { $0.attachment === member.attachment }) {
             member.root.fail(.movedTooFar, at: time)
@@ -79,6 +80,7 @@ final class Arena {
             if let d = member.root.deadline, d <= time, due == nil || d < due!.at { due = (member, d) }
         }
         guard let due else { return nil }
+        due.member.context.tracker.advanceClock(to: due.at)
         due.member.root.fireTimer(at: due.at)
         resolve(at: due.at, modifiers: modifiers, ignoringBlockers: false)
         return due.at

@@ -95,6 +95,12 @@ final class ContactTracker {
     /// Whether fingers are down or a touchpad stream is running.
     var isInteracting: Bool { fingerCount > 0 || landed > 0 || lifted > 0 }
 
+    /// Moves the tracker's clock to `now` outside a frame: when an interaction opens, or a timer fires,
+    /// so that recognizers starting or deciding then measure from the right time.
+    func advanceClock(to now: Timestamp) {
+        time = max(time, now)
+    }
+
     // MARK: Touchscreen contacts
 
     enum DownOutcome { case added, duplicate, overLimit }

@@ -1,0 +1,21 @@
+# Installs the Debian packages Tactus builds against when any is missing. Sourced by the scripts.
+
+# The C libraries of the input, protocol and compositor modules, and the tools that find them.
+TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libxkbcommon-dev)
+
+ensure_packages() {
+    local missing=()
+    for package in "${TACTUS_APT_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
+
+ensure_swift() {
+    command -v swift >/dev/null || { echo "Swift 6.1 or later must be on PATH (swift.org toolchain)." >&2; exit 1; }
+}
