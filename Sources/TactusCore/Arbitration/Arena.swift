@@ -38,12 +38,18 @@ final class Arena {
     /// Opens an interaction: members still waiting from the previous one carry on if their target is under
     /// the new first finger; the other candidates start afresh.
     func beginInteraction(_ candidates: [(attachment: Attachment, origin: Vector, rank: Int)],
-                          tracker: ContactTracker, sink: UpdateSink, at time: Timestamp) {
+                          startingAt outputPoint: Point?, tracker: ContactTracker, sink: UpdateSink,
+                          modifiers: ModifierSet, at time: Timestamp) {
         tracker.advanceClock(to: time)
-        for member in members where member.status.isUndecided
-            && !candidates.contains(where: { $0.attachment === member.attachment }) {
-            member.root.fail(.movedTooFar, at: time)
+        for member in members where member.status.isUndecided {
+            if candidates.contains(where: { $0.attachment === member.attachment }) {
+                member.root.interactionWillBegin(at: outputPoint, time: time)
+            } else {
+                member.root.fail(.movedTooFar, at: time)
+            }
         }
+        // A waiting single tap whose double tap just failed is recognized now, and starts afresh below.
+        resolve(at: time, modifiers: modifiers, ignoringBlockers: false)
         members.removeAll { !$0.status.isUndecided }
         for member in members { member.hasWon = false }
         for candidate in candidates where !members.contains(where: { $0.attachment === candidate.attachment }) {
@@ -82,6 +88,10 @@ final class Arena {
         guard let due else { return nil }
         due.member.context.tracker.advanceClock(to: due.at)
         due.member.root.fireTimer(at: due.at)
+        // A recognizer that keeps asking for a time that has passed would stall the host's loop.
+        if due.member.status.isLive, let again = due.member.root.deadline, again <= due.at {
+            due.member.root.fail(.unresolved, at: due.at)
+        }
         resolve(at: due.at, modifiers: modifiers, ignoringBlockers: false)
         return due.at
     }
@@ -104,12 +114,12 @@ final class Arena {
     }
 
     /// Removes an attachment's member, failing or cancelling it first.
-    func remove(_ attachment: Attachment, at time: Timestamp) {
+    func remove(_ attachment: Attachment, modifiers: ModifierSet, at time: Timestamp) {
         guard let index = members.firstIndex(where: { $0.attachment === attachment }) else { return }
         let member = members[index]
         if member.status.isLive { member.root.fail(.detached, at: time) }
         members.removeAll { $0 === member }
-        resolve(at: time, modifiers: [], ignoringBlockers: false)
+        resolve(at: time, modifiers: modifiers, ignoringBlockers: false)
     }
 
     private func close() {
@@ -144,7 +154,7 @@ final class Arena {
         var best: ArenaMember?
         for member in members where member.wantsClaim && member.status == .pending {
             if let holder = members.first(where: { $0.hasWon && $0 !== member && $0.conflicts(with: member) }),
-               member.rank <= holder.rank {
+               !member.mayTakeOver(from: holder) {
                 member.wantsClaim = false
                 member.root.fail(.lostToAnotherGesture, at: time)
                 return nextWinner(at: time, ignoringBlockers: ignoringBlockers)
@@ -167,7 +177,7 @@ final class Arena {
         for other in members where other !== winner && other.conflicts(with: winner) {
             if other.hasWon && other.status == .active {
                 other.root.fail(.lostToAnotherGesture, at: time)
-            } else if other.status.isUndecided && !(other.rank > winner.rank) {
+            } else if other.status.isUndecided && !other.mayTakeOver(from: winner) {
                 other.wantsClaim = false
                 other.root.fail(.lostToAnotherGesture, at: time)
             }

@@ -81,6 +81,12 @@ final class ArenaMember: NodeParent {
             && !other.attachment.simultaneousWith.contains(attachment.id)
     }
 
+    /// Whether this member may still win after `holder` won: it ranks higher, did not make the holder wait
+    /// (forward-then-cancel), and does not require the holder to fail.
+    func mayTakeOver(from holder: ArenaMember) -> Bool {
+        rank > holder.rank && !attachment.requiresFailureOf.contains(holder.attachment.id)
+    }
+
     /// Whether this undecided member makes `other` wait before it may win.
     func blocks(_ other: ArenaMember) -> Bool {
         if other.attachment.requiresFailureOf.contains(attachment.id) { return true }

@@ -89,6 +89,10 @@ public class AnyGestureNode {
     /// The earliest time at which the node wants `fireTimer(at:)`, if any.
     var deadline: Timestamp? { nil }
 
+    /// A node waiting across interactions (a multi-tap) learns where the next interaction starts, in output
+    /// millimetres (nil for touchpads), before anything else happens in it.
+    func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {}
+
     /// A deadline has passed.
     func fireTimer(at time: Timestamp) {}
 

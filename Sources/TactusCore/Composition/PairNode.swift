@@ -42,6 +42,11 @@ class PairNode<A, B, Value>: GestureNode<Value>, NodeParent {
         if second.status.isLive && status.isLive, let d = second.deadline, d <= time { second.fireTimer(at: time) }
     }
 
+    override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
+        if first.status.isLive { first.interactionWillBegin(at: outputPoint, time: time) }
+        if second.status.isLive && status.isLive { second.interactionWillBegin(at: outputPoint, time: time) }
+    }
+
     override func fail(_ reason: FailureReason, at time: Timestamp) {
         guard status.isLive else { return }
         // Decide first, so that the children's reports below find the pair already settled.

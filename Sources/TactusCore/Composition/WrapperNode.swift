@@ -20,6 +20,9 @@ class WrapperNode<ChildValue, Value>: GestureNode<Value>, NodeParent {
     override func process(_ tracker: ContactTracker) { child.process(tracker) }
     override var deadline: Timestamp? { child.deadline }
     override func fireTimer(at time: Timestamp) { child.fireTimer(at: time) }
+    override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
+        child.interactionWillBegin(at: outputPoint, time: time)
+    }
     override func grant(at time: Timestamp) { child.grant(at: time) }
     override func fail(_ reason: FailureReason, at time: Timestamp) { child.fail(reason, at: time) }
     override var tapSignature: (fingers: Int, count: Int)? { child.tapSignature }

@@ -67,7 +67,7 @@ public final class Engine: UpdateSink {
         let attachment = attachments.remove(at: index)
         let time = lastTime ?? .zero
         for session in sessions {
-            session.arena.remove(attachment, at: time)
+            session.arena.remove(attachment, modifiers: modifiers, at: time)
             follow(session)
         }
         for other in attachments {
@@ -100,8 +100,10 @@ public final class Engine: UpdateSink {
         return result
     }
 
-    /// Fires every deadline at or before `time`, each at its own time, in order.
+    /// Fires every deadline at or before `time`, each at its own time, in order. Time moves on: a later
+    /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
+        lastTime = max(lastTime ?? time, time)
         while let due = nextDeadline, due <= time {
             for session in sessions {
                 guard let fired = session.arena.fireEarliestTimer(upTo: due, modifiers: modifiers) else { continue }
@@ -127,7 +129,9 @@ public final class Engine: UpdateSink {
             diagnostics.record(.timeWentBackwards)
             now = last
         }
-        if let session = event.device.flatMap(session(for:)) { completeUnframedChanges(of: session, before: now) }
+        if case .touchFrame = event {} else if let session = event.device.flatMap(session(for:)) {
+            completeUnframedChanges(of: session, before: now)
+        }
         advance(to: now)
         lastTime = now
 
@@ -334,7 +338,9 @@ public final class Engine: UpdateSink {
         let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: hits)
         selectCandidates(from: attachments, start: start, device: session.device,
                          geometry: session.tracker.geometry, into: &candidates)
-        session.arena.beginInteraction(candidates, tracker: session.tracker, sink: self, at: time)
+        session.arena.beginInteraction(candidates, startingAt: outputPoint, tracker: session.tracker, sink: self,
+                                       modifiers: modifiers, at: time)
+        follow(session)
         cachedDeadline = nil
     }
 

@@ -80,10 +80,6 @@ final class TapRecognizer: Recognizer<TapValue> {
             return
         case .awaitingPress:
             guard tracker.landed > 0 else { return }
-            if tapsSoFar > 0
-                && (tracker.firstContactStart - firstTapLocation).length > gesture.maximumTapDistance {
-                return fail(.movedTooFar, at: time)
-            }
             state = .pressing
         case .pressing:
             break
@@ -101,6 +97,13 @@ final class TapRecognizer: Recognizer<TapValue> {
         } else {
             state = .awaitingPress(deadline: time + gesture.maximumInterval)
         }
+    }
+
+    override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
+        // Decided before the press is tracked, so that a single tap waiting on this one is settled (and
+        // free to count the new press) when the next tap lands too far away.
+        guard status == .possible, case .awaitingPress = state, tapsSoFar > 0, let outputPoint else { return }
+        if (outputPoint - firstTapLocation).length > gesture.maximumTapDistance { fail(.movedTooFar, at: time) }
     }
 
     override var deadline: Timestamp? {
