@@ -205,24 +205,32 @@ public final class Engine: UpdateSink {
 
     // MARK: Touchscreens
 
-    private func touchDown(_ id: DeviceID, _ contact: ContactID, _ position: Point, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchscreen) else { return }
-        let event = TouchEvent.down(contact, position)
+    /// The touchscreen an event with a position is for, or nil when the event is to be ignored.
+    private func session(for id: DeviceID, taking event: TouchEvent, at position: Point,
+                         time: Timestamp) -> DeviceSession? {
+        guard let session = session(for: id, kind: .touchscreen) else { return nil }
         guard position.isFinite else {
             diagnostics.record(.nonFiniteValue)
-            return session.gate.reject(event, at: time, emit: emitRawTouch)
+            session.gate.reject(event, at: time, emit: emitRawTouch)
+            return nil
         }
         if ContactTracker.isOutsideDevice(position) { diagnostics.record(.positionOutsideDevice) }
+        return session
+    }
+
+    private func touchDown(_ id: DeviceID, _ contact: ContactID, _ position: Point, at time: Timestamp) {
+        let event = TouchEvent.down(contact, position)
+        guard let session = session(for: id, taking: event, at: position, time: time) else { return }
         if !session.tracker.isInteracting && session.tracker.contacts.isEmpty {
             beginTouchInteraction(on: session, at: position, time: time)
         }
         switch session.tracker.touchDown(contact, at: position, time: time) {
         case .added:
-            session.unframedSince = session.unframedSince ?? time
+            session.noteUnframedChange(at: time)
             route(event, on: session, at: time)
         case .duplicate:
             diagnostics.record(.duplicateContact)
-            session.unframedSince = session.unframedSince ?? time
+            session.noteUnframedChange(at: time)
             route(.motion(contact, position), on: session, at: time)
         case .overLimit:
             diagnostics.record(.tooManyContacts)
@@ -231,18 +239,13 @@ public final class Engine: UpdateSink {
     }
 
     private func touchMotion(_ id: DeviceID, _ contact: ContactID, _ position: Point, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchscreen) else { return }
         let event = TouchEvent.motion(contact, position)
-        guard position.isFinite else {
-            diagnostics.record(.nonFiniteValue)
-            return session.gate.reject(event, at: time, emit: emitRawTouch)
-        }
-        if ContactTracker.isOutsideDevice(position) { diagnostics.record(.positionOutsideDevice) }
+        guard let session = session(for: id, taking: event, at: position, time: time) else { return }
         guard session.tracker.touchMotion(contact, to: position) else {
             diagnostics.record(.unknownContact)
             return session.gate.reject(event, at: time, emit: emitRawTouch)
         }
-        session.unframedSince = session.unframedSince ?? time
+        session.noteUnframedChange(at: time)
         route(event, on: session, at: time)
     }
 
@@ -252,7 +255,7 @@ public final class Engine: UpdateSink {
             diagnostics.record(.unknownContact)
             return session.gate.reject(.up(contact), at: time, emit: emitRawTouch)
         }
-        session.unframedSince = session.unframedSince ?? time
+        session.noteUnframedChange(at: time)
         route(.up(contact), on: session, at: time)
     }
 
@@ -377,6 +380,10 @@ final class DeviceSession {
     var gate: RawTouchGate
     /// When the oldest touch event not yet recognized in a frame arrived.
     var unframedSince: Timestamp?
+
+    func noteUnframedChange(at time: Timestamp) {
+        if unframedSince == nil { unframedSince = time }
+    }
 
     init(_ device: DeviceDescription) {
         self.device = device
