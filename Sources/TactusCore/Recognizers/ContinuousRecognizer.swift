@@ -2,9 +2,11 @@
 /// rotate, hold): wait for the wanted fingers to land, start measuring from the moment they are all down,
 /// claim when the gesture's own threshold is crossed, report every frame, end when too few fingers remain.
 ///
-/// Finger rules: more fingers than wanted fails (or cancels) with `wrongFingerCount`; so does moving more
-/// than the slop, or waiting past the landing window, before the wanted fingers are down. Fingers that lift
-/// early do not end the gesture while `minimumFingers` remain.
+/// Finger rules: more fingers than wanted fails (or cancels) with `wrongFingerCount`; so does the landing
+/// window passing before the wanted fingers are down. Fingers already moving do not rule out more fingers
+/// landing within the window (as libinput restarts a touchpad gesture when a finger joins), so a two-finger
+/// pinch that gains a third finger can still become a three-finger swipe (arbitration case 17). Fingers that
+/// lift early do not end the gesture while `minimumFingers` remain.
 class ContinuousRecognizer<Value>: Recognizer<Value> {
     /// What the gesture's threshold says about the current frame.
     enum Verdict { case wait, claim, fail(FailureReason) }
@@ -58,8 +60,7 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
                 startTracking(tracker)
             } else if tracker.fingerCount == 0 {
                 return fail(.wrongFingerCount, at: time)
-            } else if tracker.maximumTravel > GestureDefaults.slop
-                        || missedLandingWindow(tracker, wanted: fingers, at: time) {
+            } else if missedLandingWindow(tracker, wanted: fingers, at: time) {
                 return fail(.wrongFingerCount, at: time)
             } else {
                 return

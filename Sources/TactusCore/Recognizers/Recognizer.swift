@@ -30,7 +30,10 @@ class Recognizer<Value>: GestureNode<Value> {
         self.current = initial
     }
 
-    override var value: Value? { current }
+    /// Values exist for the outside world once the gesture began or was recognized.
+    override var value: Value? {
+        status == .active || status == .succeeded || status == .cancelled ? current : nil
+    }
 
     override func numberRecognizers(from next: inout Int) {
         index = next

@@ -103,10 +103,7 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
         }
         if hasTooManyFingers(tracker, wanted: gesture.fingers) { return fail(.wrongFingerCount, at: time) }
         if tracker.fingerCount > 0 {
-            if tracker.peakFingerCount < gesture.fingers
-                && (tracker.maximumTravel > GestureDefaults.slop || missedLandingWindow(tracker, wanted: gesture.fingers, at: time)) {
-                fail(.wrongFingerCount, at: time)
-            }
+            if missedLandingWindow(tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
             return
         }
         guard sawLanding, tracker.peakFingerCount == gesture.fingers else { return fail(.wrongFingerCount, at: time) }
