@@ -286,6 +286,7 @@ public final class Engine: UpdateSink {
     }
 
     private func beginTouchInteraction(on session: DeviceSession, at position: Point, time: Timestamp) {
+        session.tracker.beginInteraction(.touchscreen, at: time)
         let geometry = session.tracker.geometry
         let outputPoint = geometry.millimetres(atOutput: session.device.transform.apply(
             Point(x: min(max(position.x, 0), 1), y: min(max(position.y, 0), 1))))
@@ -308,8 +309,9 @@ public final class Engine: UpdateSink {
             abandonInteraction(of: session, reason: .cancelledByInput, at: time)
         }
         let pointer = surfaceLocator?.pointerLocation ?? .zero
+        session.tracker.beginInteraction(stream, at: time)
         openInteraction(on: session, layoutPoint: pointer.isFinite ? pointer : .zero, outputPoint: nil, at: time)
-        session.tracker.beginTouchpadStream(stream, fingers: fingers, anchor: pointer, time: time)
+        session.tracker.beginTouchpadStream(fingers: fingers, anchor: pointer, time: time)
         recognizeStep(of: session, at: time)
     }
 

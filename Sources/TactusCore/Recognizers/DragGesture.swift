@@ -25,7 +25,8 @@ public struct DragValue: Hashable, Sendable {
 /// Works on touchscreen contacts and on libinput touchpad swipe streams (useful for live bindings such as
 /// a three-finger workspace drag).
 public struct DragGesture: Gesture {
-    /// The travel, in millimetres, before the drag begins. Default: `GestureDefaults.slop` (3 mm).
+    /// The drag begins once the fingers travelled farther than this, in millimetres. Default:
+    /// `GestureDefaults.slop` (3 mm), the distance beyond which a tap or long press fails, so the two hand over.
     public var minimumDistance: Double
     /// How many fingers drag. Default: 1.
     public var fingers: Int
@@ -75,7 +76,7 @@ final class DragRecognizer: ContinuousRecognizer<DragValue> {
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {
-        (tracker.translation - baseline).length >= minimumDistance ? .claim : .wait
+        (tracker.translation - baseline).length > minimumDistance ? .claim : .wait
     }
 
     override func describe(_ value: DragValue) -> GestureValues { .drag(value) }

@@ -77,7 +77,7 @@ final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
         let travel = tracker.translation - baseline
         let inward = inwards(travel)
         let along = abs(gesture.edge == .left || gesture.edge == .right ? travel.dy : travel.dx)
-        if inward >= GestureDefaults.slop && inward >= along { return .claim }
+        if inward > GestureDefaults.slop && inward >= along { return .claim }
         if along > GestureDefaults.slop && along > inward { return .fail(.wrongDirection) }
         return .wait
     }

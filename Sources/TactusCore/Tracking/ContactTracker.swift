@@ -114,7 +114,10 @@ final class ContactTracker {
             return .duplicate
         }
         guard contacts.count < max(device.slotLimit, 1) else { return .overLimit }
-        if contacts.isEmpty && !isInteracting { startInteraction(at: now, firstContact: position, source: .touchscreen) }
+        if contacts.isEmpty && landed == 0 {
+            firstContactStart = position
+            centroid = position
+        }
         contacts.append(Contact(id: id, downTime: now, start: position, position: position, previous: position,
                                 travel: 0, isNew: true, isLifting: false))
         landed += 1
@@ -230,8 +233,7 @@ final class ContactTracker {
     // MARK: Touchpad streams
 
     /// Starts a libinput touchpad gesture stream as an interaction of `fingers` fingers.
-    func beginTouchpadStream(_ stream: InputSource, fingers: Int, anchor: Point, time now: Timestamp) {
-        startInteraction(at: now, firstContact: .zero, source: stream)
+    func beginTouchpadStream(fingers: Int, anchor: Point, time now: Timestamp) {
         touchpadAnchor = anchor.isFinite ? anchor : .zero
         landed = fingers
         fingerCount = fingers
@@ -262,16 +264,21 @@ final class ContactTracker {
 
     // MARK: Interaction bookkeeping
 
-    private func startInteraction(at now: Timestamp, firstContact: Point, source newSource: InputSource) {
+    /// Starts an interaction: the group's motion, travel and finger counts begin again from nothing. Called
+    /// before the arena opens, so that recognizers starting in it take their baselines from a clean slate.
+    func beginInteraction(_ newSource: InputSource, at now: Timestamp) {
         source = newSource
-        time = now
+        time = max(time, now)
         interactionStart = now
-        firstContactStart = firstContact
+        firstContactStart = .zero
         maximumTravel = 0
         translation = .zero
         magnification = 1
         rotation = 0
-        centroid = firstContact
+        centroid = .zero
+        velocity = .zero
+        magnificationVelocity = 0
+        rotationVelocity = 0
         peakFingerCount = 0
         history.removeAll()
     }
