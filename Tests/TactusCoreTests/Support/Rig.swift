@@ -15,6 +15,10 @@ final class Rig: SurfaceLocator {
     var scene: [(surface: SurfaceID, frame: Rect, exclusion: Rect?)] = []
     var pointerLocation = Point(x: 500, y: 500)
     private(set) var now: Int64 = 0
+    private var touchEvents: [DeviceID: Int] = [:]
+
+    /// How many touch down, motion, up and frame events the rig sent for a device.
+    func touchEventsSent(to device: DeviceID) -> Int { touchEvents[device, default: 0] }
 
     init(transform: DeviceTransform = .identity, touchpad: Bool = true) {
         engine.surfaceLocator = self
@@ -39,6 +43,11 @@ final class Rig: SurfaceLocator {
     // MARK: Raw events (millimetres, milliseconds)
 
     func send(_ event: InputEvent, at ms: Double) {
+        switch event {
+        case .touchDown(let id, _, _), .touchMotion(let id, _, _), .touchUp(let id, _), .touchFrame(let id):
+            touchEvents[id, default: 0] += 1
+        default: break
+        }
         now = Int64(ms * 1000)
         engine.handle(event, at: Timestamp(microseconds: now))
     }
