@@ -23,7 +23,7 @@ public enum InputProblem: String, CaseIterable, Hashable, Sendable {
     case touchpadBeginWithoutEnd
     /// A finger count outside 1…10 on a touchpad begin: ignored.
     case invalidFingerCount
-    /// Touch events were followed by an event of a later time without a frame: a frame was assumed.
+    /// Touch events were followed by a later event or `advance(to:)` without a frame: a frame was assumed.
     case missingFrame
     /// A device was added with no usable physical size: 96 dpi was assumed for its thresholds.
     case assumedPhysicalSize

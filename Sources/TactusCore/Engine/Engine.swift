@@ -104,6 +104,7 @@ public final class Engine: UpdateSink {
     /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
         lastTime = max(lastTime ?? time, time)
+        completeUnframedChanges(before: time, except: nil)
         while let due = nextDeadline, due <= time {
             for session in sessions {
                 guard let fired = session.arena.fireEarliestTimer(upTo: due, modifiers: modifiers) else { continue }
@@ -129,9 +130,9 @@ public final class Engine: UpdateSink {
             diagnostics.record(.timeWentBackwards)
             now = last
         }
-        if case .touchFrame = event {} else if let session = event.device.flatMap(session(for:)) {
-            completeUnframedChanges(of: session, before: now)
-        }
+        var framed: DeviceID?
+        if case .touchFrame(let id) = event { framed = id }
+        completeUnframedChanges(before: now, except: framed)
         advance(to: now)
         lastTime = now
 
@@ -271,11 +272,13 @@ public final class Engine: UpdateSink {
         recognizeFrame(of: session, at: time)
     }
 
-    /// Touch events followed by a later event without a frame: recognize them as a frame of their own.
-    private func completeUnframedChanges(of session: DeviceSession, before time: Timestamp) {
-        guard let since = session.unframedSince, time > since, session.tracker.hasUnframedChanges else { return }
-        diagnostics.record(.missingFrame)
-        recognizeFrame(of: session, at: since)
+    /// Touch events followed by a later event (or time) without a frame: recognize them as a frame of their own.
+    private func completeUnframedChanges(before time: Timestamp, except framed: DeviceID?) {
+        for session in sessions where session.device.id != framed {
+            guard let since = session.unframedSince, time > since, session.tracker.hasUnframedChanges else { continue }
+            diagnostics.record(.missingFrame)
+            recognizeFrame(of: session, at: since)
+        }
     }
 
     private func recognizeFrame(of session: DeviceSession, at time: Timestamp) {
