@@ -17,6 +17,18 @@ public struct DragValue: Hashable, Sendable {
     public var predictedEndTranslation: Vector
     /// How many fingers drag.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, startLocation: Point, location: Point, translation: Vector, velocity: Vector, predictedEndLocation: Point, predictedEndTranslation: Vector, fingers: Int) {
+        self.time = time
+        self.startLocation = startLocation
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+        self.predictedEndLocation = predictedEndLocation
+        self.predictedEndTranslation = predictedEndTranslation
+        self.fingers = fingers
+    }
 }
 
 /// One or more fingers moving together. Continuous: begins once the fingers moved `minimumDistance`,
@@ -72,7 +84,7 @@ final class DragRecognizer: ContinuousRecognizer<DragValue> {
         current.velocity = tracker.velocity
         current.predictedEndTranslation = translation + glide
         current.predictedEndLocation = current.startLocation + current.predictedEndTranslation
-        current.fingers = max(tracker.fingerCount, 1)
+        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -10,6 +10,15 @@ public struct EdgeSwipeValue: Hashable, Sendable {
     public var translation: Vector
     /// How many fingers swipe.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, edge: Edge, progress: Double, translation: Vector, fingers: Int) {
+        self.time = time
+        self.edge = edge
+        self.progress = progress
+        self.translation = translation
+        self.fingers = fingers
+    }
 }
 
 /// Fingers that land within `edgeMargin` of an edge of the device's output and move inwards: the system
@@ -69,7 +78,7 @@ final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
         current.time = tracker.time
         current.translation = tracker.geometry.pixels(forMillimetres: travel)
         current.progress = min(max(inwards(travel) / max(gesture.distance, 1e-9), 0), 1)
-        current.fingers = max(tracker.fingerCount, 1)
+        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -6,6 +6,13 @@ public struct HoldValue: Hashable, Sendable {
     public var location: Point
     /// How many fingers rest.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, location: Point, fingers: Int) {
+        self.time = time
+        self.location = location
+        self.fingers = fingers
+    }
 }
 
 /// Fingers resting without moving, as libinput's touchpad hold (used to stop kinetic scrolling, or to
@@ -62,7 +69,7 @@ final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
     override func updateValue(_ tracker: ContactTracker) {
         current.time = tracker.time
         current.location = context.local(tracker.centroidInLayout)
-        current.fingers = max(tracker.fingerCount, 1)
+        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -9,6 +9,14 @@ public struct LongPressValue: Hashable, Sendable {
     /// Whether the fingers are still pressing: true from the moment all of them are down until the press
     /// is recognized or fails.
     public var isPressing: Bool
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, location: Point, fingers: Int, isPressing: Bool) {
+        self.time = time
+        self.location = location
+        self.fingers = fingers
+        self.isPressing = isPressing
+    }
 }
 
 /// Fingers held still. Discrete: recognized when they have been down for `minimumDuration` (not at

@@ -10,6 +10,15 @@ public struct MagnifyValue: Hashable, Sendable {
     public var velocity: Double
     /// How many fingers pinch.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, magnification: Double, anchor: Point, velocity: Double, fingers: Int) {
+        self.time = time
+        self.magnification = magnification
+        self.anchor = anchor
+        self.velocity = velocity
+        self.fingers = fingers
+    }
 }
 
 /// Fingers spreading or closing. Continuous: begins once the span changed by `minimumScaleDelta`.
@@ -53,7 +62,7 @@ final class MagnifyRecognizer: ContinuousRecognizer<MagnifyValue> {
         current.magnification = tracker.magnification / baseline
         current.anchor = context.local(tracker.centroidInLayout)
         current.velocity = tracker.magnificationVelocity / baseline
-        current.fingers = tracker.fingerCount
+        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

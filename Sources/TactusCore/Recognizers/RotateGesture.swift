@@ -11,6 +11,15 @@ public struct RotateValue: Hashable, Sendable {
     public var velocity: Double
     /// How many fingers turn.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, rotation: Double, anchor: Point, velocity: Double, fingers: Int) {
+        self.time = time
+        self.rotation = rotation
+        self.anchor = anchor
+        self.velocity = velocity
+        self.fingers = fingers
+    }
 }
 
 /// Fingers turning around their centroid. Continuous: begins once they turned `minimumAngleDelta`.
@@ -52,7 +61,7 @@ final class RotateRecognizer: ContinuousRecognizer<RotateValue> {
         current.rotation = tracker.rotation - baseline
         current.anchor = context.local(tracker.centroidInLayout)
         current.velocity = tracker.rotationVelocity
-        current.fingers = tracker.fingerCount
+        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -45,6 +45,16 @@ public struct SwipeValue: Hashable, Sendable {
     public var location: Point
     /// How many fingers swiped.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, direction: SwipeDirection, translation: Vector, velocity: Vector, location: Point, fingers: Int) {
+        self.time = time
+        self.direction = direction
+        self.translation = translation
+        self.velocity = velocity
+        self.location = location
+        self.fingers = fingers
+    }
 }
 
 /// A quick stroke in one of four directions. Discrete: recognized at release when the fingers travelled

@@ -8,6 +8,14 @@ public struct TapValue: Hashable, Sendable {
     public var count: Int
     /// How many fingers tapped.
     public var fingers: Int
+
+    /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
+    public init(time: Timestamp, location: Point, count: Int, fingers: Int) {
+        self.time = time
+        self.location = location
+        self.count = count
+        self.fingers = fingers
+    }
 }
 
 /// One or more quick touches without travel. Discrete: recognized when the last finger of the

@@ -5,6 +5,7 @@
 /// `VelocityTracker` do, instead of the jittery difference of the last two samples. When the newest
 /// sample is older than `MotionHistory.stopThreshold` (40 ms, Flutter's
 /// `kAssumePointerMoveStoppedMilliseconds`), the group is taken to have stopped and every velocity is zero.
+/// Only frames that moved the group add samples.
 struct MotionHistory {
     /// How far back samples count for a velocity.
     static let window = TimeSpan.milliseconds(100)
@@ -33,7 +34,13 @@ struct MotionHistory {
         count = 0
     }
 
+    /// Records the group's cumulative motion at `time`. A sample that repeats the newest one is not kept:
+    /// time passing without motion is what "stopped" means, and it must age the newest sample.
     mutating func record(time: Timestamp, translation: Vector, magnification: Double, rotation: Double) {
+        if count > 0 {
+            let last = samples[newest]
+            if last.translation == translation && last.magnification == magnification && last.rotation == rotation { return }
+        }
         newest = (newest + 1) % MotionHistory.capacity
         samples[newest] = Sample(time: time.microseconds, translation: translation,
                                  magnification: magnification, rotation: rotation)
