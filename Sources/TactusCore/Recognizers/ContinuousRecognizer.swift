@@ -60,7 +60,8 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
                 startTracking(tracker)
             } else if tracker.fingerCount == 0 {
                 return fail(.wrongFingerCount, at: time)
-            } else if missedLandingWindow(tracker, wanted: fingers, at: time) {
+            } else if tracker.source != .touchscreen || missedLandingWindow(tracker, wanted: fingers, at: time) {
+                // A touchpad stream's finger count is final: libinput starts a new stream when it changes.
                 return fail(.wrongFingerCount, at: time)
             } else {
                 return

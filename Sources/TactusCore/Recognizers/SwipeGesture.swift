@@ -112,6 +112,9 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
             return fail(.unsupportedInput, at: time)
         }
         if hasTooManyFingers(tracker, wanted: gesture.fingers) { return fail(.wrongFingerCount, at: time) }
+        if tracker.source == .touchpadSwipe && tracker.peakFingerCount != gesture.fingers {
+            return fail(.wrongFingerCount, at: time)
+        }
         if tracker.fingerCount > 0 {
             if missedLandingWindow(tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
             return
