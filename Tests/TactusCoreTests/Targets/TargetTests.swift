@@ -1,0 +1,92 @@
+import Testing
+import TactusCore
+
+@Suite struct TargetTests {
+    @Test func aRegionTargetTakesInteractionsThatStartInsideIt() {
+        let rig = Rig()
+        let corner = rig.engine.attach(TapGesture(), to: .region(Rect(x: 0, y: 0, width: 200, height: 200)))
+        rig.tap([(10, 10)], at: 0)
+        rig.tap([(50, 50)], at: 500)
+        #expect(rig.phases(corner) == [.recognized])
+        #expect(rig.last(corner)?.tap?.location == Point(x: 100, y: 100))
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func anOutputEdgeTargetTakesOnlyItsBand() {
+        let rig = Rig()
+        let band = rig.engine.attach(TapGesture(), to: .outputEdge(.top, width: 4))
+        rig.tap([(50, 3.9)], at: 0)
+        rig.tap([(50, 4.1)], at: 500)
+        #expect(rig.phases(band) == [.recognized])
+    }
+
+    @Test func touchpadGesturesGoToTheSurfaceUnderThePointerInItsCoordinates() {
+        let rig = Rig()
+        rig.scene = [(SurfaceID(3), Rect(x: 600, y: 100, width: 300, height: 300), nil)]
+        let pinch = rig.engine.attach(MagnifyGesture(), to: .surface(SurfaceID(3)))
+        rig.pointerLocation = Point(x: 100, y: 100)
+        rig.send(.pinchBegin(Rig.touchpad, fingers: 2), at: 0)
+        rig.send(.pinchUpdate(Rig.touchpad, delta: .zero, scale: 1.5, angleDelta: 0), at: 10)
+        rig.send(.pinchEnd(Rig.touchpad, cancelled: false), at: 20)
+        #expect(rig.phases(pinch).isEmpty)
+        rig.pointerLocation = Point(x: 700, y: 250)
+        rig.send(.pinchBegin(Rig.touchpad, fingers: 2), at: 100)
+        rig.send(.pinchUpdate(Rig.touchpad, delta: .zero, scale: 1.5, angleDelta: 0), at: 110)
+        rig.send(.pinchEnd(Rig.touchpad, cancelled: false), at: 120)
+        #expect(rig.path(pinch) == [.began, .ended])
+        #expect(rig.last(pinch)?.magnify?.anchor == Point(x: 100, y: 150))
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func deviceKindsLimitWhichDevicesDriveAnAttachment() {
+        let rig = Rig()
+        let touchpadOnly = rig.engine.attach(SwipeGesture(fingers: 3), to: .layout,
+                                             options: AttachmentOptions(deviceKinds: [.touchpad]))
+        rig.stroke([(30, 50), (40, 50), (50, 50)], by: (-30, 0), at: 0, duration: 100)
+        #expect(rig.phases(touchpadOnly).isEmpty)
+        rig.send(.swipeBegin(Rig.touchpad, fingers: 3), at: 500)
+        rig.send(.swipeUpdate(Rig.touchpad, delta: Vector(dx: -30, dy: 0)), at: 510)
+        rig.send(.swipeEnd(Rig.touchpad, cancelled: false), at: 520)
+        #expect(rig.path(touchpadOnly) == [.recognized])
+    }
+
+    @Test func gesturesAttachedMidInteractionJoinTheNextOne() {
+        let rig = Rig()
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        let tap = rig.engine.attach(TapGesture())
+        rig.up(0, at: 50)
+        rig.frame(at: 50)
+        #expect(rig.phases(tap).isEmpty)
+        rig.tap([(50, 50)], at: 500)
+        #expect(rig.path(tap) == [.recognized])
+    }
+
+    @Test func twoDevicesHaveTheirOwnArenas() {
+        let rig = Rig()
+        let second = DeviceID(3)
+        rig.send(.deviceAdded(DeviceDescription(id: second, kind: .touchscreen, physicalSize: Size(width: 100, height: 100),
+                                                outputRegion: Rect(x: 1000, y: 0, width: 1000, height: 1000))), at: 0)
+        let drag = rig.engine.attach(DragGesture())
+        rig.down(0, 20, 20, at: 10)
+        rig.frame(at: 10)
+        rig.send(.touchDown(second, contact: 0, position: Point(x: 0.2, y: 0.2)), at: 10)
+        rig.send(.touchFrame(second), at: 10)
+        for step in 1...5 {
+            rig.move(0, 20 + Double(step) * 2, 20, at: 10 + Double(step) * 10)
+            rig.frame(at: 10 + Double(step) * 10)
+            rig.send(.touchMotion(second, contact: 0, position: Point(x: 0.2, y: 0.2 + Double(step) * 0.02)), at: 10 + Double(step) * 10)
+            rig.send(.touchFrame(second), at: 10 + Double(step) * 10)
+        }
+        let screens = Set(rig.updates.filter { $0.attachment == drag && $0.phase == .began }.map(\.device))
+        #expect(screens == [Rig.screen, second])
+        let translation = rig.updates.last { $0.device == second }?.drag?.translation ?? .zero
+        #expect((translation - Vector(dx: 0, dy: 100)).length < 1e-9)
+        rig.send(.deviceRemoved(second), at: 100)
+        rig.up(0, at: 100)
+        rig.frame(at: 100)
+        #expect(rig.updates.filter { $0.attachment == drag }.map(\.phase).filter { $0 != .changed }
+                == [.began, .began, .cancelled, .ended])
+        #expect(rig.engine.isIdle)
+    }
+}
