@@ -37,22 +37,22 @@ public enum InputProblem: String, CaseIterable, Hashable, Sendable {
 
 /// Counters of input problems, readable by the host at any time.
 public struct Diagnostics: Sendable {
-    private var counts = [Int](repeating: 0, count: InputProblem.allCases.count)
-    private var order: [InputProblem] = InputProblem.allCases
+    private static let problems = InputProblem.allCases
+    private var counts = [Int](repeating: 0, count: Diagnostics.problems.count)
 
     /// The most recent problem, if any.
     public private(set) var lastProblem: InputProblem?
 
     /// How often `problem` occurred.
     public func count(of problem: InputProblem) -> Int {
-        counts[order.firstIndex(of: problem) ?? 0]
+        Diagnostics.problems.firstIndex(of: problem).map { counts[$0] } ?? 0
     }
 
     /// The sum of all counters.
     public var total: Int { counts.reduce(0, +) }
 
     mutating func record(_ problem: InputProblem) {
-        if let index = order.firstIndex(of: problem) { counts[index] += 1 }
+        if let index = Diagnostics.problems.firstIndex(of: problem) { counts[index] += 1 }
         lastProblem = problem
     }
 }

@@ -16,9 +16,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The time origin.
     public static let zero = Timestamp(microseconds: 0)
 
-    /// Seconds since the origin, for rates.
-    var seconds: Double { Double(microseconds) / 1_000_000 }
-
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 
     /// The timestamp `span` later.
@@ -50,9 +47,6 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The empty span.
     public static let zero = TimeSpan(microseconds: 0)
-
-    /// The span in seconds, for rates.
-    public var seconds: Double { Double(microseconds) / 1_000_000 }
 
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.microseconds < rhs.microseconds }
 

@@ -6,12 +6,7 @@ import TactusCore
     func aDragBeginsBeyondThreeMillimetres(travel: Double, begins: Bool) {
         let rig = Rig()
         let drag = rig.engine.attach(DragGesture())
-        rig.down(0, 50, 50, at: 0)
-        rig.frame(at: 0)
-        rig.move(0, 50 + travel, 50, at: 20)
-        rig.frame(at: 20)
-        rig.up(0, at: 40)
-        rig.frame(at: 40)
+        rig.nudge(50, 50, by: (travel, 0), at: 0)
         #expect(rig.path(drag) == (begins ? [.began, .ended] : [.failed]))
         if !begins { #expect(rig.reason(drag) == .movedTooLittle) }
         #expect(rig.engine.isIdle)

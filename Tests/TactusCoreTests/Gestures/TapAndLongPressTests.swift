@@ -6,12 +6,7 @@ import TactusCore
     func aTapMayTravelUpToThreeMillimetres(travel: Double, recognized: Bool) {
         let rig = Rig()
         let tap = rig.engine.attach(TapGesture())
-        rig.down(0, 50, 50, at: 0)
-        rig.frame(at: 0)
-        rig.move(0, 50 + travel, 50, at: 20)
-        rig.frame(at: 20)
-        rig.up(0, at: 40)
-        rig.frame(at: 40)
+        rig.nudge(50, 50, by: (travel, 0), at: 0)
         #expect(rig.path(tap) == (recognized ? [.recognized] : [.failed]))
         if !recognized { #expect(rig.reason(tap) == .movedTooFar) }
         #expect(rig.engine.isIdle)

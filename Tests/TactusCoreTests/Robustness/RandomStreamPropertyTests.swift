@@ -126,10 +126,9 @@ import TactusCore
         engine.recognizeSimultaneously(single, with: swipe)
     }
 
-
     /// Gives up every touch and stream, lets every deadline pass, and checks what must hold after any stream.
     static func windDownAndCheck(_ rig: Rig, checker: LifecycleChecker, clock start: Int64, touchEventsToScreen: Int) {
-        var clock = start + 10
+        let clock = start + 10
         rig.send(.touchCancel(Rig.screen), at: Double(clock))
         for end in [InputEvent.swipeEnd(Rig.touchpad, cancelled: true), .pinchEnd(Rig.touchpad, cancelled: true),
                     .holdEnd(Rig.touchpad, cancelled: true)] {

@@ -71,6 +71,16 @@ final class Rig: SurfaceLocator {
 
     // MARK: Whole strokes
 
+    /// One finger lands at (x, y), moves by `offset` mm 20 ms later, and lifts 20 ms after that.
+    func nudge(_ x: Double, _ y: Double, by offset: (Double, Double), at ms: Double) {
+        down(0, x, y, at: ms)
+        frame(at: ms)
+        move(0, x + offset.0, y + offset.1, at: ms + 20)
+        frame(at: ms + 20)
+        up(0, at: ms + 40)
+        frame(at: ms + 40)
+    }
+
     /// Fingers land (each followed by a frame), stay `hold` ms, and lift together.
     func tap(_ points: [(Double, Double)], at ms: Double, hold: Double = 60, firstContact: ContactID = 0) {
         for (i, p) in points.enumerated() { down(firstContact + ContactID(i), p.0, p.1, at: ms) }
