@@ -46,7 +46,7 @@ public struct DeviceTransform: Hashable, Sendable {
     public static let identity = DeviceTransform()
 
     /// Maps a normalized device position (0…1 on both axes) to a normalized output position.
-    func apply(_ p: Point) -> Point {
+    public func apply(_ p: Point) -> Point {
         let x = flipped ? 1 - p.x : p.x
         switch rotation {
         case .none: return Point(x: x, y: p.y)
@@ -56,8 +56,21 @@ public struct DeviceTransform: Hashable, Sendable {
         }
     }
 
+    /// Maps a normalized output position back to the device position that `apply` maps onto it: what a
+    /// simulator needs to make a device report a gesture the user would see on the output.
+    public func unapply(_ p: Point) -> Point {
+        let device: Point
+        switch rotation {
+        case .none: device = p
+        case .quarter: device = Point(x: p.y, y: 1 - p.x)
+        case .half: device = Point(x: 1 - p.x, y: 1 - p.y)
+        case .threeQuarters: device = Point(x: 1 - p.y, y: p.x)
+        }
+        return flipped ? Point(x: 1 - device.x, y: device.y) : device
+    }
+
     /// Whether the device's width lies along the output's height.
-    var swapsAxes: Bool { rotation == .quarter || rotation == .threeQuarters }
+    public var swapsAxes: Bool { rotation == .quarter || rotation == .threeQuarters }
 }
 
 /// Everything the engine needs to know about a device, given when the host adds it.

@@ -165,3 +165,16 @@ import TactusCore
         }
     }
 }
+
+@Suite struct DeviceTransformTests {
+    @Test(arguments: DeviceTransform.Rotation.allCases)
+    func unapplyUndoesApply(rotation: DeviceTransform.Rotation) {
+        for flipped in [false, true] {
+            let transform = DeviceTransform(rotation: rotation, flipped: flipped)
+            for p in [Point(x: 0.1, y: 0.7), Point(x: 0.9, y: 0.2), Point(x: 0.5, y: 0.5)] {
+                let back = transform.unapply(transform.apply(p))
+                #expect((back - p).length < 1e-12)
+            }
+        }
+    }
+}
