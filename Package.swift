@@ -6,14 +6,24 @@ let package = Package(
     products: [
         .library(name: "TactusCore", targets: ["TactusCore"]),
         .executable(name: "tactus-bench", targets: ["TactusBenchmark"]),
+        .executable(name: "tactus-sim", targets: ["tactus-sim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
         // The standard library's floating-point operations (squareRoot, rounded) call libm.
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
+
+        // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
+        .target(name: "TactusSimulation", dependencies: ["TactusCore"], path: "simulator/Sources/TactusSimulation"),
+        .executableTarget(
+            name: "tactus-sim",
+            dependencies: ["TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "simulator/Sources/tactus-sim"
+        ),
 
         // Release-mode benchmark of the engine's hot path, with a heap-allocation counter.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
@@ -30,5 +40,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation"]),
     ]
 )

@@ -1,0 +1,280 @@
+import Foundation
+import TactusCore
+
+/// SplitMix64: a small seeded generator, so that the same seed always gives the same jitter.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform number in -1…1.
+    mutating func signedUnit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
+}
+
+/// The knobs every generated trace shares.
+public struct GeneratorOptions: Equatable {
+    /// Samples per second, 60…480.
+    public var rate: Double = 120
+    /// Random displacement of every sample, in millimetres (seeded).
+    public var jitter: Double = 0
+    /// Delay between one finger landing (and lifting) and the next, in milliseconds.
+    public var stagger: Double = 0
+    /// The seed of the jitter.
+    public var seed: UInt64 = 1
+    /// The touchscreen's size in millimetres and the output it covers in pixels, in the output's orientation.
+    public var sizeMillimetres = Size(width: 160, height: 100)
+    public var sizePixels = Size(width: 1600, height: 1000)
+    /// How the device is mounted; gestures are described as the user sees the output.
+    public var transform = DeviceTransform.identity
+    /// When the gesture starts, in milliseconds.
+    public var start: Double = 100
+
+    public init() {}
+
+    var touchscreen: DeviceDescription {
+        let physical = transform.swapsAxes ? Size(width: sizeMillimetres.height, height: sizeMillimetres.width) : sizeMillimetres
+        return DeviceDescription(id: DeviceID(1), kind: .touchscreen, name: "tactus-sim touchscreen", physicalSize: physical,
+                                 outputRegion: Rect(origin: .zero, size: sizePixels), transform: transform)
+    }
+
+    var touchpad: DeviceDescription {
+        DeviceDescription(id: DeviceID(2), kind: .touchpad, name: "tactus-sim touchpad")
+    }
+}
+
+/// What to generate. Distances are millimetres, times milliseconds, angles degrees (clockwise), speeds mm/s.
+public enum GeneratedGesture: Equatable {
+    public enum Path: String, CaseIterable { case line, arc, circle }
+
+    case tap(fingers: Int, count: Int, interval: Double)
+    case longPress(fingers: Int, duration: Double)
+    case drag(path: Path, fingers: Int, distance: Double, duration: Double, direction: SwipeDirection)
+    case swipe(direction: SwipeDirection, fingers: Int, speed: Double, distance: Double)
+    case edgeSwipe(edge: Edge, fingers: Int, distance: Double, duration: Double)
+    case pinch(fingers: Int, startSpan: Double, endSpan: Double, duration: Double)
+    case rotate(fingers: Int, degrees: Double, radius: Double, duration: Double)
+    case pinchRotate(fingers: Int, startSpan: Double, endSpan: Double, degrees: Double, duration: Double)
+    case hold(fingers: Int, duration: Double)
+    case touchpadSwipe(direction: SwipeDirection, fingers: Int, distance: Double, duration: Double)
+    case touchpadPinch(fingers: Int, scale: Double, degrees: Double, duration: Double)
+    case touchpadHold(fingers: Int, duration: Double)
+}
+
+/// Turns a `GeneratedGesture` into a trace shaped like what libinput delivers.
+public struct Generator {
+    public let options: GeneratorOptions
+
+    public init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    /// The trace of `gesture`, deterministic for the same options and seed.
+    public func trace(for gesture: GeneratedGesture) -> Trace {
+        switch gesture {
+        case .touchpadSwipe(let direction, let fingers, let distance, let duration):
+            let step = Generator.unit(direction)
+            return touchpad(begin: .swipeBegin(DeviceID(2), fingers: fingers), duration: duration, end: .swipeEnd(DeviceID(2), cancelled: false)) { f, previous in
+                .swipeUpdate(DeviceID(2), delta: step * (distance * (f - previous)))
+            }
+        case .touchpadPinch(let fingers, let scale, let degrees, let duration):
+            return touchpad(begin: .pinchBegin(DeviceID(2), fingers: fingers), duration: duration, end: .pinchEnd(DeviceID(2), cancelled: false)) { f, previous in
+                .pinchUpdate(DeviceID(2), delta: .zero, scale: 1 + (scale - 1) * f, angleDelta: degrees * (f - previous))
+            }
+        case .touchpadHold(let fingers, let duration):
+            let t0 = Timestamp(microseconds: Int64(options.start * 1000))
+            return Trace(devices: [options.touchpad], events: [
+                (t0, .holdBegin(DeviceID(2), fingers: fingers)),
+                (t0 + TimeSpan(microseconds: Int64(duration * 1000)), .holdEnd(DeviceID(2), cancelled: false)),
+            ])
+        default:
+            return touchscreen(presses(for: gesture))
+        }
+    }
+
+    // MARK: Touchscreen
+
+    /// One press: fingers that land together (but for the stagger), follow their paths over `duration`, and lift.
+    struct Press {
+        var start: Double
+        var duration: Double
+        /// Each finger's position in output millimetres for a progress from 0 to 1.
+        var fingers: [(Double) -> Point]
+    }
+
+    var center: Point { Point(x: options.sizeMillimetres.width / 2, y: options.sizeMillimetres.height / 2) }
+
+    /// Fingers side by side, 15 mm apart, centred on `point`.
+    func row(_ count: Int, around point: Point) -> [Point] {
+        (0..<count).map { Point(x: point.x + (Double($0) - Double(count - 1) / 2) * 15, y: point.y) }
+    }
+
+    /// Fingers on a circle of `radius` around `point`.
+    func ring(_ count: Int, around point: Point, radius: Double, turn: Double) -> [Point] {
+        (0..<count).map {
+            let a = (Double($0) / Double(count) * 360 + turn) * .pi / 180
+            return Point(x: point.x + radius * cos(a), y: point.y + radius * sin(a))
+        }
+    }
+
+    func presses(for gesture: GeneratedGesture) -> [Press] {
+        let start = options.start
+        switch gesture {
+        case .tap(let fingers, let count, let interval):
+            let points = row(fingers, around: center)
+            return (0..<count).map { i in
+                Press(start: start + Double(i) * (60 + interval), duration: 60, fingers: points.map { p in { _ in p } })
+            }
+        case .longPress(let fingers, let duration), .hold(let fingers, let duration):
+            return [Press(start: start, duration: duration, fingers: row(fingers, around: center).map { p in { _ in p } })]
+        case .drag(let path, let fingers, let distance, let duration, let direction):
+            let along = Generator.unit(direction)
+            let origin = center - along * (distance / 2)
+            return [Press(start: start, duration: duration, fingers: row(fingers, around: origin).map { p in
+                { f in p + Generator.offset(path: path, along: along, distance: distance, progress: f) }
+            })]
+        case .swipe(let direction, let fingers, let speed, let distance):
+            let along = Generator.unit(direction)
+            let origin = center - along * (distance / 2)
+            return [Press(start: start, duration: distance / speed * 1000, fingers: row(fingers, around: origin).map { p in
+                { f in p + along * (distance * f) }
+            })]
+        case .edgeSwipe(let edge, let fingers, let distance, let duration):
+            let (origin, inward) = edgeStart(edge)
+            let points = edge == .left || edge == .right
+                ? (0..<fingers).map { Point(x: origin.x, y: origin.y + (Double($0) - Double(fingers - 1) / 2) * 15) }
+                : row(fingers, around: origin)
+            return [Press(start: start, duration: duration, fingers: points.map { p in { f in p + inward * (distance * f) } })]
+        case .pinch(let fingers, let startSpan, let endSpan, let duration):
+            return [spread(fingers, from: startSpan, to: endSpan, turning: 0, start: start, duration: duration)]
+        case .rotate(let fingers, let degrees, let radius, let duration):
+            return [spread(fingers, from: 2 * radius, to: 2 * radius, turning: degrees, start: start, duration: duration)]
+        case .pinchRotate(let fingers, let startSpan, let endSpan, let degrees, let duration):
+            return [spread(fingers, from: startSpan, to: endSpan, turning: degrees, start: start, duration: duration)]
+        case .touchpadSwipe, .touchpadPinch, .touchpadHold:
+            return []
+        }
+    }
+
+    func spread(_ fingers: Int, from startSpan: Double, to endSpan: Double, turning degrees: Double, start: Double, duration: Double) -> Press {
+        let c = center
+        return Press(start: start, duration: duration, fingers: (0..<fingers).map { i in
+            { f in
+                let radius = (startSpan + (endSpan - startSpan) * f) / 2
+                let a = (Double(i) / Double(fingers) * 360 + degrees * f) * .pi / 180
+                return Point(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
+            }
+        })
+    }
+
+    /// Where an edge swipe lands (1 mm inside the edge, mid-way along it) and the inward direction.
+    func edgeStart(_ edge: Edge) -> (Point, Vector) {
+        let size = options.sizeMillimetres
+        switch edge {
+        case .left: return (Point(x: 1, y: size.height / 2), Vector(dx: 1, dy: 0))
+        case .right: return (Point(x: size.width - 1, y: size.height / 2), Vector(dx: -1, dy: 0))
+        case .top: return (Point(x: size.width / 2, y: 1), Vector(dx: 0, dy: 1))
+        case .bottom: return (Point(x: size.width / 2, y: size.height - 1), Vector(dx: 0, dy: -1))
+        }
+    }
+
+    static func unit(_ direction: SwipeDirection) -> Vector {
+        switch direction {
+        case .left: return Vector(dx: -1, dy: 0)
+        case .right: return Vector(dx: 1, dy: 0)
+        case .up: return Vector(dx: 0, dy: -1)
+        case .down: return Vector(dx: 0, dy: 1)
+        }
+    }
+
+    /// The displacement along a path: a line, a half-circle arc bulging to the left of the direction, or a full circle.
+    static func offset(path: GeneratedGesture.Path, along: Vector, distance: Double, progress f: Double) -> Vector {
+        let side = Vector(dx: along.dy, dy: -along.dx)
+        switch path {
+        case .line:
+            return along * (distance * f)
+        case .arc:
+            let a = Double.pi * f
+            return along * (distance / 2 * (1 - cos(a))) + side * (distance / 2 * sin(a))
+        case .circle:
+            let r = distance / (2 * .pi)
+            let a = 2 * Double.pi * f
+            return along * (r * sin(a)) + side * (r * (1 - cos(a)))
+        }
+    }
+
+    /// Samples the presses at the rate, landing and lifting fingers with the stagger, adding seeded jitter.
+    func touchscreen(_ presses: [Press]) -> Trace {
+        let device = options.touchscreen
+        var random = SeededRandom(seed: options.seed)
+        var events: [(time: Timestamp, event: InputEvent)] = []
+        let period = 1000 / min(max(options.rate, 60), 480)
+        func normalized(_ p: Point) -> Point {
+            let output = Point(x: p.x / options.sizeMillimetres.width, y: p.y / options.sizeMillimetres.height)
+            let d = options.transform.unapply(output)
+            return Point(x: min(max(d.x, 0), 1), y: min(max(d.y, 0), 1))
+        }
+        var nextContact: ContactID = 0
+        for press in presses {
+            let ids = press.fingers.indices.map { ContactID($0) + nextContact }
+            nextContact += ContactID(press.fingers.count)
+            let lands = press.fingers.indices.map { press.start + Double($0) * options.stagger }
+            let lifts = press.fingers.indices.map { press.start + press.duration + Double($0) * options.stagger }
+            var t = press.start
+            let last = lifts.max() ?? press.start
+            var down = Set<Int>()
+            while t <= last + 1e-9 {
+                let time = Timestamp(microseconds: Int64((t * 1000).rounded()))
+                let progress = press.duration > 0 ? min(max((t - press.start) / press.duration, 0), 1) : 1
+                var any = false
+                for i in press.fingers.indices {
+                    var p = press.fingers[i](progress)
+                    if options.jitter > 0 { p = p + Vector(dx: random.signedUnit(), dy: random.signedUnit()) * options.jitter }
+                    if !down.contains(i) && t + 1e-9 >= lands[i] && t < lifts[i] + 1e-9 {
+                        down.insert(i)
+                        events.append((time, .touchDown(device.id, contact: ids[i], position: normalized(p))))
+                        any = true
+                    } else if down.contains(i) && t + 1e-9 >= lifts[i] {
+                        // The last position first, so that the lift happens where the path ends.
+                        down.remove(i)
+                        events.append((time, .touchMotion(device.id, contact: ids[i], position: normalized(p))))
+                        events.append((time, .touchUp(device.id, contact: ids[i])))
+                        any = true
+                    } else if down.contains(i) && progress > 0 {
+                        events.append((time, .touchMotion(device.id, contact: ids[i], position: normalized(p))))
+                        any = true
+                    }
+                }
+                if any { events.append((time, .touchFrame(device.id))) }
+                let next = t + period
+                // Land and lift exactly on time, between samples if need be.
+                let pending = (lands + lifts).filter { $0 > t + 1e-9 && $0 < next - 1e-9 }
+                t = pending.min() ?? next
+            }
+        }
+        return Trace(devices: [device], events: events)
+    }
+
+    // MARK: Touchpad
+
+    func touchpad(begin: InputEvent, duration: Double, end: InputEvent,
+                  update: (_ progress: Double, _ previous: Double) -> InputEvent) -> Trace {
+        let period = 1000 / min(max(options.rate, 60), 480)
+        var events: [(time: Timestamp, event: InputEvent)] = [(Timestamp(microseconds: Int64(options.start * 1000)), begin)]
+        let steps = max(Int((duration / period).rounded()), 1)
+        for step in 1...steps {
+            let t = options.start + Double(step) * duration / Double(steps)
+            events.append((Timestamp(microseconds: Int64((t * 1000).rounded())),
+                           update(Double(step) / Double(steps), Double(step - 1) / Double(steps))))
+        }
+        events.append((Timestamp(microseconds: Int64(((options.start + duration) * 1000).rounded())), end))
+        return Trace(devices: [options.touchpad], events: events)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A JSON object written with its keys in the order they were added and numbers in one fixed notation,
+/// so that the same values always give the same bytes.
+struct JSONLine {
+    private var parts: [String] = []
+
+    mutating func add(_ key: String, _ value: String) { parts.append("\(quote(key)):\(quote(value))") }
+    mutating func add(_ key: String, _ value: Int) { parts.append("\(quote(key)):\(value)") }
+    mutating func add(_ key: String, _ value: Int64) { parts.append("\(quote(key)):\(value)") }
+    mutating func add(_ key: String, _ value: Bool) { parts.append("\(quote(key)):\(value)") }
+    mutating func add(_ key: String, _ value: Double) { parts.append("\(quote(key)):\(JSONLine.number(value))") }
+    mutating func add(_ key: String, _ values: [Double]) {
+        parts.append("\(quote(key)):[\(values.map(JSONLine.number).joined(separator: ","))]")
+    }
+    mutating func add(_ key: String, strings: [String]) {
+        parts.append("\(quote(key)):[\(strings.map(quote).joined(separator: ","))]")
+    }
+    mutating func add(_ key: String, raw: String) { parts.append("\(quote(key)):\(raw)") }
+
+    var text: String { "{" + parts.joined(separator: ",") + "}" }
+
+    /// Six decimals are finer than any sensor and keep outputs short and stable.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let rounded = (value * 1_000_000).rounded() / 1_000_000
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(format: "%.6f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+    }
+
+    private func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Reading one JSON object per line, with errors that name the place.
+struct JSONObject {
+    let fields: [String: Any]
+    let place: String
+
+    init(line: String, place: String) throws {
+        guard let data = line.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw SimulationError.malformed(place, "not a JSON object")
+        }
+        fields = object
+        self.place = place
+    }
+
+    init(_ fields: [String: Any], place: String) {
+        self.fields = fields
+        self.place = place
+    }
+
+    func string(_ key: String) throws -> String {
+        guard let v = fields[key] as? String else { throw SimulationError.malformed(place, "missing text \"\(key)\"") }
+        return v
+    }
+    func optionalString(_ key: String) -> String? { fields[key] as? String }
+    func double(_ key: String) throws -> Double {
+        guard let v = fields[key] as? NSNumber else {
+            throw SimulationError.malformed(place, "missing number \"\(key)\"")
+        }
+        return v.doubleValue
+    }
+    func optionalDouble(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
+    func int(_ key: String) throws -> Int { Int(try double(key)) }
+    func optionalInt(_ key: String) -> Int? { optionalDouble(key).map { Int($0) } }
+    func bool(_ key: String) -> Bool { (fields[key] as? Bool) ?? false }
+    func numbers(_ key: String) -> [Double]? { (fields[key] as? [NSNumber])?.map(\.doubleValue) }
+    func object(_ key: String) -> JSONObject? {
+        (fields[key] as? [String: Any]).map { JSONObject($0, place: "\(place) \(key)") }
+    }
+    func objects(_ key: String) -> [JSONObject] {
+        ((fields[key] as? [[String: Any]]) ?? []).enumerated().map { JSONObject($1, place: "\(place) \(key)[\($0)]") }
+    }
+}
+
+/// What goes wrong with the simulator's inputs.
+public enum SimulationError: Error, CustomStringConvertible {
+    /// A file or line that does not parse; the place names file and line.
+    case malformed(String, String)
+    /// A device that cannot be replayed, and what it lacks.
+    case unsupportedDevice(String, String)
+    /// A file that cannot be read.
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let place, let what): return "\(place): \(what)"
+        case .unsupportedDevice(let place, let what): return "\(place): unsupported device: \(what)"
+        case .unreadable(let path): return "\(path): cannot be read"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import TactusCore
+import TactusSimulation
+
+@main
+struct TactusSim: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tactus-sim",
+        abstract: "Drives the Tactus engine with generated and recorded input, headless.",
+        subcommands: [Generate.self, Replay.self])
+}
+
+/// Output choices shared by the commands that run the engine.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print only the successful terminal updates (recognized, ended).")
+    var summary = false
+    @Flag(help: "Print, for each candidate gesture, the path it took and why it failed or lost.")
+    var explain = false
+
+    func print(_ session: Session) {
+        if explain {
+            Swift.print(Report.explanation(session), terminator: "")
+        } else if summary {
+            Swift.print(Report.summary(session), terminator: "")
+        } else {
+            Swift.print(Report.jsonLines(session), terminator: "")
+        }
+    }
+}
+
+/// "WxH" with an optional unit suffix, as in 160x100mm.
+struct Dimensions: ExpressibleByArgument {
+    var size: Size
+
+    init?(argument: String) {
+        let parts = argument.lowercased().replacingOccurrences(of: "mm", with: "").replacingOccurrences(of: "px", with: "")
+            .split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
+        size = Size(width: parts[0], height: parts[1])
+    }
+}
+
+extension SwipeDirection: ExpressibleByArgument {}
+extension Edge: ExpressibleByArgument {}
+extension GeneratedGesture.Path: ExpressibleByArgument {}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a generated trace (JSON Lines) to standard output.")
+
+    enum Kind: String, CaseIterable, ExpressibleByArgument {
+        case tap, longPress = "long-press", drag, swipe, edgeSwipe = "edge-swipe", pinch, rotate
+        case pinchRotate = "pinch-rotate", hold, touchpadSwipe = "touchpad-swipe", touchpadPinch = "touchpad-pinch"
+        case touchpadHold = "touchpad-hold"
+    }
+
+    @Argument(help: "tap, long-press, drag, swipe, edge-swipe, pinch, rotate, pinch-rotate, hold, touchpad-swipe, touchpad-pinch, touchpad-hold")
+    var kind: Kind
+    @Option(help: "Fingers.") var fingers: Int?
+    @Option(help: "Taps (tap).") var count = 1
+    @Option(help: "Pause between taps, ms (tap).") var interval = 150.0
+    @Option(help: "Duration of the motion or press, ms.") var duration: Double?
+    @Option(help: "Path of a drag: line, arc or circle.") var path = GeneratedGesture.Path.line
+    @Option(help: "Distance in mm (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
+    @Option(help: "Direction: left, right, up or down.") var direction = SwipeDirection.right
+    @Option(help: "Speed in mm/s (swipe).") var speed = 200.0
+    @Option(help: "Edge: left, right, top or bottom (edge swipe).") var edge = Edge.left
+    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, mm (pinch).") var startSpan = 20.0
+    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, mm (pinch).") var endSpan = 40.0
+    @Option(help: "Rotation in degrees, clockwise (rotate, touchpad pinch).") var degrees = 45.0
+    @Option(help: "Radius of the fingers' circle, mm (rotate).") var radius = 15.0
+    @Option(help: "Final scale (touchpad pinch).") var scale = 2.0
+    @Option(help: "Samples per second, 60…480.") var rate = 120.0
+    @Option(help: "Seeded jitter of every sample, mm.") var jitter = 0.0
+    @Option(help: "Delay between fingers landing and lifting, ms.") var stagger = 0.0
+    @Option(help: "Seed of the jitter.") var seed: UInt64 = 1
+    @Option(help: "Touchscreen size in mm, as the output shows it, e.g. 160x100mm.") var size = Dimensions(argument: "160x100")!
+    @Option(help: "Output size in pixels, e.g. 1600x1000.") var pixels = Dimensions(argument: "1600x1000")!
+    @Option(help: "Device rotation onto its output: 0, 90, 180 or 270 degrees clockwise.") var rotation = 0
+    @Flag(help: "Mirror the device's x axis before rotating.") var flipped = false
+
+    func validate() throws {
+        guard (60...480).contains(rate) else { throw ValidationError("--rate must be within 60…480 Hz") }
+        guard DeviceTransform.Rotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
+        if let fingers { guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be within 1…10") } }
+    }
+
+    var options: GeneratorOptions {
+        var o = GeneratorOptions()
+        o.rate = rate
+        o.jitter = jitter
+        o.stagger = stagger
+        o.seed = seed
+        o.sizeMillimetres = size.size
+        o.sizePixels = pixels.size
+        o.transform = DeviceTransform(rotation: DeviceTransform.Rotation(rawValue: rotation) ?? .none, flipped: flipped)
+        return o
+    }
+
+    var gesture: GeneratedGesture {
+        switch kind {
+        case .tap: return .tap(fingers: fingers ?? 1, count: count, interval: interval)
+        case .longPress: return .longPress(fingers: fingers ?? 1, duration: duration ?? 800)
+        case .drag: return .drag(path: path, fingers: fingers ?? 1, distance: distance ?? 40, duration: duration ?? 500, direction: direction)
+        case .swipe: return .swipe(direction: direction, fingers: fingers ?? 1, speed: speed, distance: distance ?? 30)
+        case .edgeSwipe: return .edgeSwipe(edge: edge, fingers: fingers ?? 1, distance: distance ?? 30, duration: duration ?? 250)
+        case .pinch: return .pinch(fingers: max(fingers ?? 2, 2), startSpan: startSpan, endSpan: endSpan, duration: duration ?? 400)
+        case .rotate: return .rotate(fingers: max(fingers ?? 2, 2), degrees: degrees, radius: radius, duration: duration ?? 400)
+        case .pinchRotate:
+            return .pinchRotate(fingers: max(fingers ?? 2, 2), startSpan: startSpan, endSpan: endSpan, degrees: degrees, duration: duration ?? 400)
+        case .hold: return .hold(fingers: fingers ?? 1, duration: duration ?? 400)
+        case .touchpadSwipe: return .touchpadSwipe(direction: direction, fingers: fingers ?? 3, distance: distance ?? 40, duration: duration ?? 250)
+        case .touchpadPinch: return .touchpadPinch(fingers: fingers ?? 2, scale: scale, degrees: degrees, duration: duration ?? 400)
+        case .touchpadHold: return .touchpadHold(fingers: fingers ?? 2, duration: duration ?? 400)
+        }
+    }
+
+    func run() throws {
+        print(Generator(options: options).trace(for: gesture).jsonLines, terminator: "")
+    }
+}
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay an evemu recording or a trace through the standard set of gestures.")
+
+    @Option(help: "An evemu events file.") var evemu: String?
+    @Option(help: "The evemu description file (default: the events file's own header).") var desc: String?
+    @Option(help: "A trace file (JSON Lines, as `generate` writes).") var trace: String?
+    @Option(help: "Physical size of the recorded touchscreen, e.g. 250x160mm (the recordings carry none).")
+    var size = Dimensions(argument: "250x160")!
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard (evemu == nil) != (trace == nil) else { throw ValidationError("give exactly one of --evemu or --trace") }
+    }
+
+    func run() throws {
+        do {
+            let input: Trace
+            if let evemu {
+                input = try EvemuRecording(eventsPath: evemu, descriptionPath: desc).trace(size: size.size)
+            } else {
+                let path = trace ?? ""
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
+                input = try Trace(jsonLines: text, source: path)
+            }
+            let session = Session()
+            StandardSet.attach(to: session)
+            session.feed(input)
+            output.print(session)
+        } catch let error as SimulationError {
+            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
