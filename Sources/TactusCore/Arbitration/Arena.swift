@@ -6,9 +6,10 @@
 /// same contacts, and the arena answers their claims:
 ///
 /// 1. A claim waits ("recognize pending") while a member that blocks it is undecided: one it requires to
-///    fail, a tap with the same fingers and a higher count, or a member of higher rank that withholds
+///    fail, a tap with the same fingers and a higher count, a gesture that wants more fingers than a
+///    multi-finger claimant (until its landing window closes), or a member of higher rank that withholds
 ///    (rank: high priority beats normal; among equals the inner surface beats the outer; compositor
-///    targets are outermost).
+///    targets are outermost). Forward-then-cancel members never make others wait.
 /// 2. An unblocked claim wins. Among several in the same step, the highest rank wins, then the earliest
 ///    attached. The winner makes every conflicting undecided member fail (`lostToAnotherGesture`), except
 ///    members of higher rank that did not block it (forward-then-cancel bindings), which may still take

@@ -10,7 +10,7 @@ final class Attachment {
     var simultaneousWith: Set<AttachmentID> = []
     /// One member per device, built the first time the device uses the attachment and reused after.
     private(set) var members: [DeviceID: ArenaMember] = [:]
-    let tapSignature: (fingers: Int, count: Int)?
+    let signature: GestureSignature?
 
     init<G: Gesture>(id: AttachmentID, gesture: G, target: Target, options: AttachmentOptions) {
         self.id = id
@@ -23,7 +23,7 @@ final class Attachment {
             return root
         }
         makeRoot = build
-        tapSignature = build().tapSignature
+        signature = build().signature
     }
 
     /// Whether the attachment's gestures may hold a touch back from clients while they decide.
@@ -90,9 +90,13 @@ final class ArenaMember: NodeParent {
     /// Whether this undecided member makes `other` wait before it may win.
     func blocks(_ other: ArenaMember) -> Bool {
         if other.attachment.requiresFailureOf.contains(attachment.id) { return true }
-        if let mine = attachment.tapSignature, let theirs = other.attachment.tapSignature,
-           mine.fingers == theirs.fingers, mine.count > theirs.count {
-            return true
+        if let mine = attachment.signature, let theirs = other.attachment.signature {
+            if mine.kind == .tap && theirs.kind == .tap && mine.fingers == theirs.fingers && mine.count > theirs.count {
+                return true
+            }
+            // Fingers land over tens of milliseconds: a multi-finger gesture waits while one that wants more
+            // fingers may still get them (it fails when the landing window closes without them).
+            if theirs.fingers >= 2 && mine.fingers > theirs.fingers && attachment.blocksLowerRanks { return true }
         }
         return rank > other.rank && attachment.blocksLowerRanks
     }

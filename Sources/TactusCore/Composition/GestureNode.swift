@@ -32,6 +32,13 @@ enum NodeStatus: Hashable {
     var isUndecided: Bool { self == .possible || self == .pending }
 }
 
+/// The kind, finger count and tap count of a single recognizer.
+struct GestureSignature: Hashable {
+    var kind: GestureKind
+    var fingers: Int
+    var count: Int
+}
+
 /// What a node tells the node above it (a composition, or the arena member at the root).
 protocol NodeParent: AnyObject {
     /// The child wants to begin (continuous) or be recognized (discrete); answer with `grant` or `fail`.
@@ -102,8 +109,9 @@ public class AnyGestureNode {
     /// Stops the node: an undecided node fails, an active one is cancelled. The node reports to its parent.
     func fail(_ reason: FailureReason, at time: Timestamp) {}
 
-    /// For a plain tap: its finger and tap counts, so that a tap waits for a sibling tap of higher count.
-    var tapSignature: (fingers: Int, count: Int)? { nil }
+    /// For a single recognizer (perhaps with observers): what it is, so that the arena can apply the rules
+    /// that depend on it (a tap waits for a sibling tap of higher count; see `Arena`). Nil for compositions.
+    var signature: GestureSignature? { nil }
 }
 
 /// A node of a recognizer tree that produces values of type `Value`.

@@ -25,7 +25,7 @@ class WrapperNode<ChildValue, Value>: GestureNode<Value>, NodeParent {
     }
     override func grant(at time: Timestamp) { child.grant(at: time) }
     override func fail(_ reason: FailureReason, at time: Timestamp) { child.fail(reason, at: time) }
-    override var tapSignature: (fingers: Int, count: Int)? { child.tapSignature }
+    override var signature: GestureSignature? { child.signature }
 
     // MARK: Hooks for observers
 

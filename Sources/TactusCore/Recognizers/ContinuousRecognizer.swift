@@ -11,7 +11,6 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
     /// What the gesture's threshold says about the current frame.
     enum Verdict { case wait, claim, fail(FailureReason) }
 
-    let fingers: Int
     let minimumFingers: Int
     private let acceptedSources: [InputSource]
     /// Why the gesture fails when the fingers lift before it began.
@@ -22,10 +21,9 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
     init(kind: GestureKind, fingers: Int, minimumFingers: Int, sources: [InputSource],
          earlyLiftReason: FailureReason = .movedTooLittle, initial: Value) {
         self.earlyLiftReason = earlyLiftReason
-        self.fingers = max(fingers, 1)
-        self.minimumFingers = min(max(minimumFingers, 1), self.fingers)
+        self.minimumFingers = min(max(minimumFingers, 1), max(fingers, 1))
         self.acceptedSources = sources
-        super.init(kind: kind, discrete: false, initial: initial)
+        super.init(kind: kind, discrete: false, fingers: fingers, initial: initial)
     }
 
     override func reset(_ tracker: ContactTracker) {

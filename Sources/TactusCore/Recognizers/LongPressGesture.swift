@@ -58,7 +58,7 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
 
     init(_ gesture: LongPressGesture) {
         self.gesture = gesture
-        super.init(kind: .longPress, discrete: true,
+        super.init(kind: .longPress, discrete: true, fingers: gesture.fingers,
                    initial: LongPressValue(time: .zero, location: .zero, fingers: gesture.fingers, isPressing: false))
     }
 

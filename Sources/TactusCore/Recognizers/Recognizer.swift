@@ -17,6 +17,8 @@ public enum GestureDefaults {
 class Recognizer<Value>: GestureNode<Value> {
     let kind: GestureKind
     let isDiscrete: Bool
+    /// How many fingers the gesture wants.
+    let fingers: Int
     /// The latest values; subclasses keep it current.
     var current: Value
     private(set) var index = 0
@@ -24,13 +26,16 @@ class Recognizer<Value>: GestureNode<Value> {
     /// A continuous gesture whose fingers lifted while its claim was pending: it ends as soon as it begins.
     private var finishedWhilePending = false
 
-    init(kind: GestureKind, discrete: Bool, initial: Value) {
+    init(kind: GestureKind, discrete: Bool, fingers: Int, initial: Value) {
         self.kind = kind
         self.isDiscrete = discrete
+        self.fingers = max(fingers, 1)
         self.current = initial
     }
 
     /// Values exist for the outside world once the gesture began or was recognized.
+    override var signature: GestureSignature? { GestureSignature(kind: kind, fingers: fingers, count: 1) }
+
     override var value: Value? {
         status == .active || status == .succeeded || status == .cancelled ? current : nil
     }

@@ -22,7 +22,8 @@ public struct TapValue: Hashable, Sendable {
 /// `count`-th tap lifts.
 ///
 /// A tap of count n waits for a sibling tap with the same fingers and a higher count to fail before it
-/// is recognized (arbitration case 2), so a double tap never fires a single tap first.
+/// is recognized (arbitration case 2), so a double tap never fires a single tap first. The fingers of a
+/// multi-finger tap land within `GestureDefaults.fingerLandingWindow` of the first.
 public struct TapGesture: Gesture {
     /// How many taps. Default: 1.
     public var count: Int
@@ -66,11 +67,11 @@ final class TapRecognizer: Recognizer<TapValue> {
 
     init(_ gesture: TapGesture) {
         self.gesture = gesture
-        super.init(kind: .tap, discrete: true,
+        super.init(kind: .tap, discrete: true, fingers: gesture.fingers,
                    initial: TapValue(time: .zero, location: .zero, count: gesture.count, fingers: gesture.fingers))
     }
 
-    override var tapSignature: (fingers: Int, count: Int)? { (gesture.fingers, gesture.count) }
+    override var signature: GestureSignature? { GestureSignature(kind: .tap, fingers: gesture.fingers, count: gesture.count) }
 
     override func reset(_ tracker: ContactTracker) {
         tapsSoFar = 0
@@ -92,7 +93,10 @@ final class TapRecognizer: Recognizer<TapValue> {
         case .pressing:
             break
         }
-        if hasTooManyFingers(tracker, wanted: gesture.fingers) { return fail(.wrongFingerCount, at: time) }
+        if hasTooManyFingers(tracker, wanted: gesture.fingers)
+            || missedLandingWindow(tracker, wanted: gesture.fingers, at: time) {
+            return fail(.wrongFingerCount, at: time)
+        }
         if tracker.maximumTravel > gesture.maximumMovement { return fail(.movedTooFar, at: time) }
         guard tracker.fingerCount == 0 else { return }
         if tracker.peakFingerCount != gesture.fingers { return fail(.wrongFingerCount, at: time) }
@@ -115,13 +119,21 @@ final class TapRecognizer: Recognizer<TapValue> {
     }
 
     override var deadline: Timestamp? {
-        guard status == .possible, case .awaitingPress(let deadline) = state else { return nil }
-        return deadline
+        guard status == .possible else { return nil }
+        switch state {
+        case .awaitingPress(let deadline): return deadline
+        case .pressing: return landingDeadline(context.tracker, wanted: gesture.fingers)
+        case .waitingForRelease: return nil
+        }
     }
 
     override func fireTimer(at time: Timestamp) {
-        guard status == .possible, case .awaitingPress(let deadline) = state, time >= deadline else { return }
-        fail(.timedOut, at: time)
+        guard status == .possible else { return }
+        switch state {
+        case .awaitingPress(let deadline): if time >= deadline { fail(.timedOut, at: time) }
+        case .pressing: if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
+        case .waitingForRelease: break
+        }
     }
 
     override func describe(_ value: TapValue) -> GestureValues { .tap(value) }

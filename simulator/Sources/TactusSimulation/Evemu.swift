@@ -32,7 +32,7 @@ public struct EvemuRecording {
                 if line.hasPrefix("N:") {
                     name = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
                 } else if line.hasPrefix("A:") {
-                    let f = line.dropFirst(2).split(separator: " ")
+                    let f = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
                     guard f.count >= 3, let code = Int(f[0], radix: 16), let lo = Int(f[1]), let hi = Int(f[2]) else {
                         throw SimulationError.malformed("\(place):\(index + 1)", "an A: line needs a hex code, a minimum and a maximum")
                     }
@@ -46,7 +46,9 @@ public struct EvemuRecording {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard line.hasPrefix("E:") else { continue }
-            let f = line.dropFirst(2).split(separator: " ")
+            // Newer evemu versions append "# EV_ABS / ABS_MT_SLOT 0" comments after a tab.
+            let content = line.dropFirst(2).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let f = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
             let seconds = f.first.map { $0.split(separator: ".") } ?? []
             guard f.count == 4, seconds.count == 2, let s = Int64(seconds[0]), let us = Int64(seconds[1]),
                   let type = Int(f[1], radix: 16), let code = Int(f[2], radix: 16), let value = Int(f[3]) else {
