@@ -178,3 +178,23 @@ import TactusCore
         }
     }
 }
+
+@Suite struct AnyGestureTests {
+    @Test func erasedGesturesComposeAndKeepTheirRules() {
+        let rig = Rig()
+        var values: [Any] = []
+        let single = rig.engine.attach(AnyGesture(TapGesture()))
+        let double = rig.engine.attach(AnyGesture(AnyGesture(TapGesture(count: 2))).onEnded { values.append($0) })
+        let pair = rig.engine.attach(AnyGesture(MagnifyGesture()).simultaneously(with: AnyGesture(RotateGesture())))
+        rig.tap([(50, 50)], at: 0)
+        rig.tap([(50, 50)], at: 150)
+        // The erased single tap still waits for the erased double tap (the tap rule sees through erasure).
+        #expect(rig.path(single) == [.failed])
+        #expect(rig.path(double) == [.recognized])
+        #expect((values.first as? TapValue)?.count == 2)
+        rig.clearRecords()
+        rig.pinch(center: (50, 50), radius: 10, to: 15, turning: 20, at: 1000, duration: 200)
+        #expect(rig.path(pair, recognizer: 0) == [.began, .changed, .ended])
+        #expect(rig.path(pair, recognizer: 1) == [.began, .changed, .ended])
+    }
+}
