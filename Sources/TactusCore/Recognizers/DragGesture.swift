@@ -15,7 +15,7 @@ public struct DragValue: Hashable, Sendable {
     public var predictedEndLocation: Point
     /// The translation at rest if let go now.
     public var predictedEndTranslation: Vector
-    /// How many fingers drag.
+    /// How many fingers the drag is made with (the gesture's count, also after some lift early).
     public var fingers: Int
 
     /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
@@ -84,7 +84,6 @@ final class DragRecognizer: ContinuousRecognizer<DragValue> {
         current.velocity = tracker.velocity
         current.predictedEndTranslation = translation + glide
         current.predictedEndLocation = current.startLocation + current.predictedEndTranslation
-        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

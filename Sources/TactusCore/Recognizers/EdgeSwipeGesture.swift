@@ -78,7 +78,6 @@ final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
         current.time = tracker.time
         current.translation = tracker.geometry.pixels(forMillimetres: travel)
         current.progress = min(max(inwards(travel) / max(gesture.distance, 1e-9), 0), 1)
-        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

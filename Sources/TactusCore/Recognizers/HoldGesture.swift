@@ -69,7 +69,6 @@ final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
     override func updateValue(_ tracker: ContactTracker) {
         current.time = tracker.time
         current.location = context.local(tracker.centroidInLayout)
-        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -8,7 +8,7 @@ public struct MagnifyValue: Hashable, Sendable {
     public var anchor: Point
     /// The rate of change of `magnification`, per second.
     public var velocity: Double
-    /// How many fingers pinch.
+    /// How many fingers the pinch is made with (the gesture's count, also after some lift early).
     public var fingers: Int
 
     /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
@@ -62,7 +62,6 @@ final class MagnifyRecognizer: ContinuousRecognizer<MagnifyValue> {
         current.magnification = tracker.magnification / baseline
         current.anchor = context.local(tracker.centroidInLayout)
         current.velocity = tracker.magnificationVelocity / baseline
-        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -61,7 +61,6 @@ final class RotateRecognizer: ContinuousRecognizer<RotateValue> {
         current.rotation = tracker.rotation - baseline
         current.anchor = context.local(tracker.centroidInLayout)
         current.velocity = tracker.rotationVelocity
-        if tracker.fingerCount > 0 { current.fingers = tracker.fingerCount }
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

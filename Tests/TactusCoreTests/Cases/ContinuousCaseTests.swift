@@ -133,7 +133,7 @@ import TactusCore
         rig.up(2, at: 1260)
         rig.frame(at: 1260)
         #expect(rig.last(three)?.phase == .changed)
-        #expect(rig.last(three)?.magnify?.fingers == 2)
+        #expect(rig.last(three)?.magnify?.fingers == 3)
         #expect(abs((rig.last(three)?.magnify?.magnification ?? 0) - before) < 1e-9)
         rig.up(0, at: 1300)
         rig.up(1, at: 1300)

@@ -34,7 +34,7 @@ import TactusCore
         rig.frame(at: 280)
         #expect(rig.last(drag)?.phase == .changed)
         #expect(rig.last(drag)?.drag?.translation == Vector(dx: 0, dy: 120))
-        #expect(rig.last(drag)?.drag?.fingers == 1)
+        #expect(rig.last(drag)?.drag?.fingers == 2)  // the gesture's count, not the fingers left
         rig.up(1, at: 290)
         rig.frame(at: 290)
         #expect(rig.path(drag) == [.began, .changed, .ended])

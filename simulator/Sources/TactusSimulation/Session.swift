@@ -134,6 +134,7 @@ public final class Session: SurfaceLocator {
 
     /// Adds the trace's devices that are not there yet, then feeds its events, then lets `settle` pass.
     public func feed(_ trace: Trace, settle: TimeSpan = .milliseconds(1000)) {
+        defer { engine.advance(to: trace.end + settle) }
         for device in trace.devices where !fed.devices.contains(where: { $0.id == device.id }) {
             fed.devices.append(device)
             scale[device.id] = Session.millimetresPerPixel(device)
@@ -144,7 +145,6 @@ public final class Session: SurfaceLocator {
             engine.handle(event, at: time)
             fed.events.append((time, event))
         }
-        engine.advance(to: trace.end + settle)
     }
 
     static func millimetresPerPixel(_ d: DeviceDescription) -> Vector {

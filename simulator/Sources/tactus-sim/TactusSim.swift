@@ -8,7 +8,7 @@ struct TactusSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
-        subcommands: [Generate.self, Replay.self])
+        subcommands: [Generate.self, Replay.self, Run.self])
 }
 
 /// Output choices shared by the commands that run the engine.
@@ -17,8 +17,15 @@ struct OutputOptions: ParsableArguments {
     var summary = false
     @Flag(help: "Print, for each candidate gesture, the path it took and why it failed or lost.")
     var explain = false
+    @Option(help: "Also write a picture of the interaction (SVG) to this file.")
+    var svg: String?
 
-    func print(_ session: Session) {
+    func print(_ session: Session, title: String) throws {
+        if let svg {
+            guard FileManager.default.createFile(atPath: svg, contents: Data(Picture.svg(session, title: title).utf8)) else {
+                throw SimulationError.unreadable(svg)
+            }
+        }
         if explain {
             Swift.print(Report.explanation(session), terminator: "")
         } else if summary {
@@ -148,10 +155,60 @@ struct Replay: ParsableCommand {
             let session = Session()
             StandardSet.attach(to: session)
             session.feed(input)
-            output.print(session)
+            try output.print(session, title: evemu ?? trace ?? "")
         } catch let error as SimulationError {
             FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
             throw ExitCode(2)
         }
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenario files (or folders of them) and check their expectations.",
+        discussion: "Prints a table (scenario, result, key values); exits 1 when an expectation does not hold, 2 on a bad file.")
+
+    @Argument(help: "Scenario files (.json) or folders holding them.") var scenarios: [String]
+    @Option(help: "Folder of the shared evemu corpus, for scenarios that replay recordings (default: $TACTUS_EVEMU_CORPUS).")
+    var corpus: String?
+    @Option(name: .customLong("svg-dir"), help: "Write one picture (SVG) per scenario into this folder.") var svgDirectory: String?
+    @Flag(help: "Also print every gesture update as JSON Lines.") var updates = false
+    @Flag(help: "Also print, per scenario, the path each gesture took and why.") var explain = false
+
+    func run() throws {
+        let files = try scenarios.flatMap(Run.scenarioFiles)
+        let corpus = corpus ?? ProcessInfo.processInfo.environment["TACTUS_EVEMU_CORPUS"]
+        if let svgDirectory { try FileManager.default.createDirectory(atPath: svgDirectory, withIntermediateDirectories: true) }
+        var failed = 0
+        let width = max(files.map { ($0 as NSString).lastPathComponent.count }.max() ?? 8, 8)
+        print("\("scenario".padding(toLength: width, withPad: " ", startingAt: 0))  result  key values")
+        for file in files {
+            let label = (file as NSString).lastPathComponent
+            do {
+                let result = try Scenario(path: file).run(corpus: corpus)
+                print("\(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(result.passed ? "pass  " : "FAIL  ")  \(result.keyValues)")
+                for failure in result.failures { print("    differs: \(failure)") }
+                if !result.passed { failed += 1 }
+                if updates { print(Report.jsonLines(result.session), terminator: "") }
+                if explain { print(Report.explanation(result.session), terminator: "") }
+                if let svgDirectory {
+                    let path = (svgDirectory as NSString).appendingPathComponent((label as NSString).deletingPathExtension + ".svg")
+                    FileManager.default.createFile(atPath: path, contents: Data(Picture.svg(result.session, title: result.scenario).utf8))
+                }
+            } catch let error as SimulationError {
+                FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        print("\(files.count - failed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    static func scenarioFiles(_ path: String) throws -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw SimulationError.unreadable(path) }
+        guard isFolder.boolValue else { return [path] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
+        return names.map { (path as NSString).appendingPathComponent($0) }
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import TactusCore
+
+/// An SVG picture of a session: each contact's path in its own colour over the device outline, and below it a
+/// timeline with each gesture's phases.
+public enum Picture {
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"]
+    static let phaseColours: [GesturePhase: String] = [
+        .began: "#2ca02c", .changed: "#2ca02c", .ended: "#1f77b4", .recognized: "#1f77b4", .cancelled: "#ff7f0e", .failed: "#d62728",
+    ]
+
+    public static func svg(_ session: Session, title: String) -> String {
+        let width = 800.0
+        let device = session.fed.devices.first { $0.kind == .touchscreen }
+        let region = device?.outputRegion ?? Rect(x: 0, y: 0, width: 1600, height: 1000)
+        let scale = (width - 40) / region.size.width
+        let areaHeight = device == nil ? 0 : region.size.height * scale
+        // Contact paths in layout pixels.
+        var paths: [Int: [Point]] = [:]
+        var stroke = 0
+        var current: [ContactID: Int] = [:]
+        if let device {
+            let geometry = device.transform
+            func layout(_ p: Point) -> Point {
+                let o = geometry.apply(Point(x: min(max(p.x, 0), 1), y: min(max(p.y, 0), 1)))
+                return Point(x: 20 + o.x * region.size.width * scale, y: 50 + o.y * region.size.height * scale)
+            }
+            for (_, event) in session.fed.events {
+                switch event {
+                case .touchDown(device.id, let c, let p):
+                    current[c] = stroke
+                    paths[stroke] = [layout(p)]
+                    stroke += 1
+                case .touchMotion(device.id, let c, let p):
+                    if let s = current[c] { paths[s, default: []].append(layout(p)) }
+                case .touchUp(device.id, let c):
+                    current[c] = nil
+                default: break
+                }
+            }
+        }
+        // Timeline rows, one per recognizer that did anything but fail at once.
+        let names = session.records.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
+        let start = session.fed.events.first?.time.microseconds ?? 0
+        let end = max(session.records.last?.update.time.microseconds ?? start, session.fed.end.microseconds, start + 1)
+        func x(_ t: Int64) -> Double { 160 + Double(t - start) / Double(end - start) * (width - 180) }
+        let timelineTop = 70 + areaHeight
+        let height = timelineTop + Double(names.count) * 18 + 40
+        var svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" font-family="sans-serif" font-size="11">
+        <rect width="100%" height="100%" fill="white"/>
+        <text x="20" y="25" font-size="14">\(escape(title))</text>
+
+        """
+        if device != nil {
+            svg += "<rect x=\"20\" y=\"50\" width=\(q(region.size.width * scale)) height=\(q(areaHeight)) fill=\"#f4f4f4\" stroke=\"#333\"/>\n"
+            for (index, points) in paths.sorted(by: { $0.key < $1.key }) {
+                let colour = palette[index % palette.count]
+                let d = points.map { "\(JSONLine.number($0.x)),\(JSONLine.number($0.y))" }.joined(separator: " ")
+                svg += "<polyline points=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>\n"
+                if let first = points.first { svg += "<circle cx=\(q(first.x)) cy=\(q(first.y)) r=\"4\" fill=\"\(colour)\"/>\n" }
+                if let last = points.last { svg += "<rect x=\(q(last.x - 3)) y=\(q(last.y - 3)) width=\"6\" height=\"6\" fill=\"\(colour)\"/>\n" }
+            }
+        }
+        svg += "<text x=\"20\" y=\(q(timelineTop - 5))>timeline \(JSONLine.number(Double(end - start) / 1000)) ms: green running, blue succeeded, orange cancelled, red failed</text>\n"
+        for (row, name) in names.enumerated() {
+            let y = timelineTop + Double(row) * 18 + 12
+            svg += "<text x=\"20\" y=\(q(y + 4))>\(escape(name))</text>\n"
+            var began: Int64?
+            for r in session.records where r.name == name {
+                let t = r.update.time.microseconds
+                switch r.update.phase {
+                case .began: began = t
+                case .changed: break
+                case .ended, .cancelled:
+                    let colour = phaseColours[r.update.phase]!
+                    svg += "<rect x=\(q(x(began ?? t))) y=\(q(y - 5)) width=\(q(max(x(t) - x(began ?? t), 2))) height=\"10\" fill=\"\(colour)\"/>\n"
+                    began = nil
+                case .recognized, .failed:
+                    svg += "<circle cx=\(q(x(t))) cy=\(q(y)) r=\"4\" fill=\"\(phaseColours[r.update.phase]!)\"/>\n"
+                }
+            }
+        }
+        return svg + "</svg>\n"
+    }
+
+    private static func q(_ v: Double) -> String { "\"\(JSONLine.number(v))\"" }
+
+    private static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
