@@ -50,7 +50,9 @@ public struct EvemuRecording {
             let content = line.dropFirst(2).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let f = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
             let seconds = f.first.map { $0.split(separator: ".") } ?? []
-            guard f.count == 4, seconds.count == 2, let s = Int64(seconds[0]), let us = Int64(seconds[1]),
+            // The fraction is microseconds when written with six digits, as evemu does; pad or cut others.
+            let fraction = seconds.count == 2 ? String((seconds[1] + "000000").prefix(6)) : ""
+            guard f.count == 4, seconds.count == 2, let s = Int64(seconds[0]), let us = Int64(fraction),
                   let type = Int(f[1], radix: 16), let code = Int(f[2], radix: 16), let value = Int(f[3]) else {
                 throw SimulationError.malformed("\(source):\(index + 1)", "an E: line is \"E: <sec>.<usec> <type> <code> <value>\"")
             }
@@ -187,14 +189,22 @@ public struct EvemuRecording {
             }
             if e.type == Self.evSyn && e.code == Self.synReport {
                 if !touching { current.removeAll() }
-                var unmatched = previous
+                // Closest pairs first, so that a new finger reported first does not take an old one's identity.
+                var pairs: [(previous: Int, current: Int, distance: Int)] = []
+                for (i, p) in previous.enumerated() {
+                    for (j, c) in current.enumerated() { pairs.append((i, j, EvemuRecording.distance(p, c))) }
+                }
+                pairs.sort { ($0.distance, $0.previous, $0.current) < ($1.distance, $1.previous, $1.current) }
+                var idOfCurrent = [Int?](repeating: nil, count: current.count)
+                var taken = Set<Int>()
+                for pair in pairs where idOfCurrent[pair.current] == nil && !taken.contains(pair.previous) {
+                    idOfCurrent[pair.current] = previous[pair.previous].id
+                    taken.insert(pair.previous)
+                }
                 var contacts: [(id: Int, x: Int, y: Int)] = []
-                for c in current {
-                    if let best = unmatched.indices.min(by: {
-                        EvemuRecording.distance(unmatched[$0], c) < EvemuRecording.distance(unmatched[$1], c)
-                    }) {
-                        contacts.append((unmatched[best].id, c.x, c.y))
-                        unmatched.remove(at: best)
+                for (j, c) in current.enumerated() {
+                    if let id = idOfCurrent[j] {
+                        contacts.append((id, c.x, c.y))
                     } else {
                         contacts.append((nextID, c.x, c.y))
                         nextID += 1

@@ -253,6 +253,10 @@ struct Expectation {
 
     func check(_ session: Session) throws -> [String] {
         if let raw = o.optionalString("raw") { return checkRaw(raw, session) }
+        if let summary = o.fields["summary"] as? [String] {
+            let actual = session.records.filter(\.isSuccess).map { "\($0.name) \($0.update.phase.rawValue)" }
+            return actual == summary ? [] : ["successes were [\(actual.joined(separator: ", "))], expected [\(summary.joined(separator: ", "))]"]
+        }
         let gesture = try o.string("gesture")
         let records = session.records.filter { $0.name == gesture }
         if let never = o.optionalString("never") {

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import TactusSimulation
+
+/// The repository's root, found from this file's place in it.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+@Suite struct ScenarioSuiteTests {
+    static let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/simulator/scenarios"))?
+        .filter { $0.hasSuffix(".json") }.sorted() ?? []
+
+    @Test func theSuiteCoversEveryRecognizer() throws {
+        #expect(Self.files.count >= 25)
+        var kinds = Set<String>()
+        for file in Self.files {
+            let text = try String(contentsOfFile: repositoryRoot + "/simulator/scenarios/" + file, encoding: .utf8)
+            for kind in ["\"tap\"", "\"long_press\"", "\"drag\"", "\"swipe\"", "\"edge_swipe\"", "\"pinch\"", "\"rotate\"", "\"hold\""]
+            where text.contains("\"kind\": \(kind)") { kinds.insert(kind) }
+        }
+        #expect(kinds.count == 8)
+    }
+
+    @Test(arguments: files)
+    func everyScenarioHolds(file: String) throws {
+        let result = try Scenario(path: repositoryRoot + "/simulator/scenarios/" + file).run(corpus: nil)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(!result.session.records.isEmpty)
+    }
+}
+
+/// The shared recordings, replayed through the standard set, must give what simulator/corpus says.
+/// The corpus comes from $TACTUS_EVEMU_CORPUS or ../shared/data/evemu beside the checkout; without it this
+/// fails: it never passes vacuously.
+@Suite struct CorpusManifestTests {
+    static let corpus = ProcessInfo.processInfo.environment["TACTUS_EVEMU_CORPUS"]
+        ?? (repositoryRoot as NSString).deletingLastPathComponent + "/shared/data/evemu"
+    static let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/simulator/corpus"))?
+        .filter { $0.hasSuffix(".json") }.sorted() ?? []
+
+    @Test func theCorpusIsThereAndTheManifestNamesEveryRecording() throws {
+        let recordings = try ["touchscreens", "tablets"].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/" + folder).filter { $0.hasSuffix(".events") }
+        }
+        #expect(recordings.count == 21, "corpus at \(Self.corpus)")
+        let named = Set(Self.files.map { ($0 as NSString).deletingPathExtension + ".events" })
+        #expect(Set(recordings) == named)
+    }
+
+    @Test(arguments: files)
+    func everyRecordingGivesWhatTheManifestSays(file: String) throws {
+        let result = try Scenario(path: repositoryRoot + "/simulator/corpus/" + file).run(corpus: Self.corpus)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+    }
+}
