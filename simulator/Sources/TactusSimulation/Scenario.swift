@@ -61,6 +61,7 @@ public struct Scenario {
             if let d = v["rotation_deg"] { text += " \(JSONLine.number(d.rounded()))°" }
             if let p = v["progress"] { text += " \(JSONLine.number((p * 100).rounded()))%" }
             if let dir = r.direction { text += " \(dir)" }
+            if let dx = v["dx"], let dy = v["dy"] { text += " (\(JSONLine.number((dx * 10).rounded() / 10)), \(JSONLine.number((dy * 10).rounded() / 10))) mm" }
             return text
         }.joined(separator: ", ")
         return Result(scenario: name, session: session, failures: failures, keyValues: key)
