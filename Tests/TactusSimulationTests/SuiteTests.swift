@@ -52,3 +52,23 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(result.failures.isEmpty, "\(result.failures)")
     }
 }
+
+@Suite struct DeterminismTests {
+    @Test func theSameScenarioGivesTheSameBytes() throws {
+        let path = repositoryRoot + "/simulator/scenarios/pan-beats-pinch.json"
+        let first = try Scenario(path: path).run(corpus: nil).session
+        let second = try Scenario(path: path).run(corpus: nil).session
+        #expect(Report.jsonLines(first) == Report.jsonLines(second))
+        #expect(Report.explanation(first) == Report.explanation(second))
+        #expect(Picture.svg(first, title: "t") == Picture.svg(second, title: "t"))
+        #expect(Report.jsonLines(first).split(separator: "\n").count == first.records.count)
+    }
+
+    @Test func outputLinesCarryTheDocumentedKeys() throws {
+        let session = try Scenario(path: repositoryRoot + "/simulator/scenarios/touchpad-swipe.json").run(corpus: nil).session
+        let line = try #require(Report.summary(session).split(separator: "\n").first)
+        #expect(line == #"{"time_us":250000,"gesture":"swipe","name":"swipe3","phase":"recognized","fingers":3,"direction":"left","translation":[-40,0]}"#)
+        let failed = try #require(Report.jsonLines(session).split(separator: "\n").first { $0.contains("failed") })
+        #expect(failed.contains(#""reason":"wrongFingerCount""#))
+    }
+}

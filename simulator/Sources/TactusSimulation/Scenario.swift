@@ -50,9 +50,19 @@ public struct Scenario {
                                               before: try id(try r.string("before"), session, r))
             }
         }
-        for step in root.objects("timeline") { try play(step, options: options, session: session, corpus: corpus) }
-        // Let every deadline pass: multi-tap windows, long presses.
-        session.engine.advance(to: session.fed.end + .milliseconds(2000))
+        // Steps are merged in time, so that an event step (a touch cancel, a device removal) can fall in the middle of
+        // a generated gesture; events of the same time keep the order of their steps.
+        var timeline = Trace(devices: [])
+        for step in root.objects("timeline") {
+            let piece = try play(step, options: options, corpus: corpus)
+            for device in piece.devices where !timeline.devices.contains(where: { $0.id == device.id }) { timeline.devices.append(device) }
+            timeline.events += piece.events
+        }
+        timeline.events = timeline.events.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+        // Then every deadline passes: multi-tap windows, long presses.
+        session.feed(timeline, settle: .milliseconds(2000))
         let failures = try root.objects("expect").flatMap { try Expectation($0).check(session) }
         let key = session.records.filter(\.isSuccess).map { r in
             var text = "\(r.name) \(r.update.phase.rawValue)"
@@ -174,19 +184,25 @@ public struct Scenario {
         return options
     }
 
-    private func play(_ step: JSONObject, options base: GeneratorOptions, session: Session, corpus: String?) throws {
+    /// The events of one timeline step, at their times.
+    private func play(_ step: JSONObject, options base: GeneratorOptions, corpus: String?) throws -> Trace {
         let at = step.optionalDouble("at_ms") ?? 0
+        let start = Timestamp(microseconds: Int64(at * 1000))
+        let offset = TimeSpan(microseconds: Int64(at * 1000))
         if let names = step.fields["modifiers"] as? [String] {
-            session.engine.handle(.modifiers(try Scenario.modifiers(names, step)), at: Timestamp(microseconds: Int64(at * 1000)))
-            return
+            return Trace(devices: [], events: [(start, .modifiers(try Scenario.modifiers(names, step)))])
+        }
+        if let event = step.object("event") {
+            var fields = event.fields
+            fields["t"] = Double(start.microseconds)
+            return Trace(devices: [], events: [try Trace.event(from: JSONObject(fields, place: event.place))])
         }
         if let kind = step.optionalString("generate") {
             var options = base
             options.start = at
             options.jitter = step.optionalDouble("jitter") ?? options.jitter
             options.stagger = step.optionalDouble("stagger") ?? options.stagger
-            session.feed(Generator(options: options).trace(for: try Scenario.generated(kind, step)), settle: .zero)
-            return
+            return Generator(options: options).trace(for: try Scenario.generated(kind, step))
         }
         if let file = step.optionalString("evemu") {
             let folder = corpus ?? ""
@@ -194,16 +210,14 @@ public struct Scenario {
             let desc = step.optionalString("desc").map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
             let size = step.numbers("size_mm").flatMap { $0.count == 2 ? Size(width: $0[0], height: $0[1]) : nil } ?? Size(width: 250, height: 160)
             let trace = try EvemuRecording(eventsPath: events, descriptionPath: desc).trace(size: size)
-            session.feed(trace.shifted(by: TimeSpan(microseconds: Int64(at * 1000))), settle: .zero)
-            return
+            return trace.shifted(by: offset)
         }
         if let file = step.optionalString("trace") {
             let path = file.hasPrefix("/") ? file : (URL(fileURLWithPath: self.path).deletingLastPathComponent().path as NSString).appendingPathComponent(file)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
-            session.feed(try Trace(jsonLines: text, source: path).shifted(by: TimeSpan(microseconds: Int64(at * 1000))), settle: .zero)
-            return
+            return try Trace(jsonLines: text, source: path).shifted(by: offset)
         }
-        throw SimulationError.malformed(step.place, "a timeline step has \"generate\", \"trace\", \"evemu\" or \"modifiers\"")
+        throw SimulationError.malformed(step.place, "a timeline step has \"generate\", \"trace\", \"evemu\", \"event\" or \"modifiers\"")
     }
 
     /// A generated step from its JSON form (the same names as `tactus-sim generate`).
