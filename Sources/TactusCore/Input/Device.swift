@@ -96,6 +96,10 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The default, 96/25.4, moves content by as much as the fingers moved on a 96 dpi screen.
     public var touchpadPixelsPerMillimetre: Double
 
+    /// Layout pixels per millimetre along the output's axes, as the engine converts thresholds and values
+    /// (with the 96 dpi assumption for a device without a usable size).
+    public var pixelsPerMillimetre: Vector { DeviceGeometry(self).pixelsPerMillimetre }
+
     /// Pixels per millimetre assumed when a device reports no size: a 96 dpi screen.
     public static let assumedPixelsPerMillimetre = 96.0 / 25.4
 

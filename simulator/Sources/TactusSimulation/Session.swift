@@ -148,12 +148,7 @@ public final class Session: SurfaceLocator {
     }
 
     static func millimetresPerPixel(_ d: DeviceDescription) -> Vector {
-        if d.kind == .touchpad { return Vector(dx: 1 / d.touchpadPixelsPerMillimetre, dy: 1 / d.touchpadPixelsPerMillimetre) }
-        guard let size = d.physicalSize, size.isUsable, d.outputRegion.size.isUsable else {
-            let s = 1 / DeviceDescription.assumedPixelsPerMillimetre
-            return Vector(dx: s, dy: s)
-        }
-        let oriented = d.transform.swapsAxes ? Size(width: size.height, height: size.width) : size
-        return Vector(dx: oriented.width / d.outputRegion.size.width, dy: oriented.height / d.outputRegion.size.height)
+        let scale = d.pixelsPerMillimetre
+        return Vector(dx: 1 / scale.dx, dy: 1 / scale.dy)
     }
 }
