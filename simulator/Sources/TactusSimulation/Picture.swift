@@ -6,7 +6,7 @@ import TactusCore
 public enum Picture {
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"]
     static let phaseColours: [GesturePhase: String] = [
-        .began: "#2ca02c", .changed: "#2ca02c", .ended: "#1f77b4", .recognized: "#1f77b4", .cancelled: "#ff7f0e", .failed: "#d62728",
+        .ended: "#1f77b4", .recognized: "#1f77b4", .cancelled: "#ff7f0e", .failed: "#d62728",
     ]
 
     public static func svg(_ session: Session, title: String) -> String {
@@ -62,7 +62,7 @@ public enum Picture {
                 if let last = points.last { svg += "<rect x=\(q(last.x - 3)) y=\(q(last.y - 3)) width=\"6\" height=\"6\" fill=\"\(colour)\"/>\n" }
             }
         }
-        svg += "<text x=\"20\" y=\(q(timelineTop - 5))>timeline \(JSONLine.number(Double(end - start) / 1000)) ms: green running, blue succeeded, orange cancelled, red failed</text>\n"
+        svg += "<text x=\"20\" y=\(q(timelineTop - 5))>timeline of \(JSONLine.number(Double(end - start) / 1000)) ms: bars from began to ended (blue) or cancelled (orange); dots recognized (blue) or failed (red)</text>\n"
         for (row, name) in names.enumerated() {
             let y = timelineTop + Double(row) * 18 + 12
             svg += "<text x=\"20\" y=\(q(y + 4))>\(escape(name))</text>\n"
