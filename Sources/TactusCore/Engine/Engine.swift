@@ -103,8 +103,13 @@ public final class Engine: UpdateSink {
     /// Fires every deadline at or before `time`, each at its own time, in order. Time moves on: a later
     /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
+        advance(to: time, except: nil)
+    }
+
+    /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
+    private func advance(to time: Timestamp, except framed: DeviceID?) {
         lastTime = max(lastTime ?? time, time)
-        completeUnframedChanges(before: time, except: nil)
+        completeUnframedChanges(before: time, except: framed)
         while let due = nextDeadline, due <= time {
             for session in sessions {
                 guard let fired = session.arena.fireEarliestTimer(upTo: due, modifiers: modifiers) else { continue }
@@ -132,9 +137,7 @@ public final class Engine: UpdateSink {
         }
         var framed: DeviceID?
         if case .touchFrame(let id) = event { framed = id }
-        completeUnframedChanges(before: now, except: framed)
-        advance(to: now)
-        lastTime = now
+        advance(to: now, except: framed)
 
         switch event {
         case .deviceAdded(let description): addDevice(description, at: now)

@@ -289,3 +289,17 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 }
+
+@Suite struct FrameTimingTests {
+    @Test func aFrameLaterThanItsEventsIsNotAMissingFrame() {
+        let rig = Rig()
+        let tap = rig.engine.attach(TapGesture())
+        rig.down(0, 50, 50, at: 10)
+        rig.frame(at: 12)
+        rig.up(0, at: 60)
+        rig.frame(at: 61)
+        #expect(rig.engine.diagnostics.count(of: .missingFrame) == 0)
+        #expect(rig.path(tap) == [.recognized])
+        #expect(rig.last(tap)?.time == .milliseconds(61))
+    }
+}
