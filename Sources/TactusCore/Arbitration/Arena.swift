@@ -24,11 +24,9 @@
 ///    deterministically: the best pending claim wins and whatever is still undecided fails (`unresolved`).
 final class Arena {
     private(set) var members: [ArenaMember] = []
-    private var candidateSet: [Attachment] = []
 
     init() {
         members.reserveCapacity(32)
-        candidateSet.reserveCapacity(32)
     }
 
     /// Whether a member is still undecided (or its interaction has not finished).
@@ -55,7 +53,6 @@ final class Arena {
         for member in members { member.hasWon = false }
         for candidate in candidates where !members.contains(where: { $0.attachment === candidate.attachment }) {
             let member = candidate.attachment.member(for: tracker, sink: sink)
-            member.arena = self
             member.rank = candidate.rank
             member.wantsClaim = false
             member.hasWon = false

@@ -50,7 +50,6 @@ final class ArenaMember: NodeParent {
     unowned let attachment: Attachment
     let root: AnyGestureNode
     let context: MemberContext
-    unowned(unsafe) var arena: Arena?
     /// Higher wins: priority first, then nesting (inner beats outer).
     var rank = 0
     /// The root asked to begin and the arena has not answered yet.

@@ -116,12 +116,6 @@ public struct Generator {
         (0..<count).map { Point(x: point.x + (Double($0) - Double(count - 1) / 2) * 15, y: point.y) }
     }
 
-    /// Fingers on a circle of `radius` around `point`.
-    func ring(_ count: Int, around point: Point, radius: Double, turn: Double) -> [Point] {
-        (0..<count).map {
-            let a = (Double($0) / Double(count) * 360 + turn) * .pi / 180
-            return Point(x: point.x + radius * cos(a), y: point.y + radius * sin(a))
-        }
     }
 
     func presses(for gesture: GeneratedGesture) -> [Press] {
