@@ -116,8 +116,6 @@ public struct Generator {
         (0..<count).map { Point(x: point.x + (Double($0) - Double(count - 1) / 2) * 15, y: point.y) }
     }
 
-    }
-
     func presses(for gesture: GeneratedGesture) -> [Press] {
         let start = options.start
         switch gesture {
