@@ -17,11 +17,15 @@ let package = Package(
         // The standard library's floating-point operations (squareRoot, rounded) call libm.
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
 
+        // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .target(name: "TactusLibinput", dependencies: ["TactusCore", "CLibinput"]),
+
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
         .target(name: "TactusSimulation", dependencies: ["TactusCore"], path: "simulator/Sources/TactusSimulation"),
         .executableTarget(
             name: "tactus-sim",
-            dependencies: ["TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TactusSimulation", "TactusLibinput", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "simulator/Sources/tactus-sim"
         ),
 

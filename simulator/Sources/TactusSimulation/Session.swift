@@ -134,17 +134,22 @@ public final class Session: SurfaceLocator {
 
     /// Adds the trace's devices that are not there yet, then feeds its events, then lets `settle` pass.
     public func feed(_ trace: Trace, settle: TimeSpan = .milliseconds(1000)) {
-        defer { engine.advance(to: trace.end + settle) }
         for device in trace.devices where !fed.devices.contains(where: { $0.id == device.id }) {
-            fed.devices.append(device)
-            scale[device.id] = Session.millimetresPerPixel(device)
-            engine.handle(.deviceAdded(device), at: trace.events.first?.time ?? .zero)
+            handle(.deviceAdded(device), at: trace.events.first?.time ?? .zero)
         }
-        for (time, event) in trace.events {
-            if case .deviceAdded(let d) = event { scale[d.id] = Session.millimetresPerPixel(d) }
-            engine.handle(event, at: time)
+        for (time, event) in trace.events { handle(event, at: time) }
+        engine.advance(to: trace.end + settle)
+    }
+
+    /// Hands one event to the engine, keeping what the output needs to know about devices.
+    public func handle(_ event: InputEvent, at time: Timestamp) {
+        if case .deviceAdded(let device) = event {
+            if !fed.devices.contains(where: { $0.id == device.id }) { fed.devices.append(device) }
+            scale[device.id] = Session.millimetresPerPixel(device)
+        } else {
             fed.events.append((time, event))
         }
+        engine.handle(event, at: time)
     }
 
     static func millimetresPerPixel(_ d: DeviceDescription) -> Vector {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TactusCore
+import TactusLibinput
 import TactusSimulation
 
 @main
@@ -8,7 +9,7 @@ struct TactusSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
-        subcommands: [Generate.self, Replay.self, Run.self])
+        subcommands: [Generate.self, Replay.self, Run.self, Listen.self])
 }
 
 /// Output choices shared by the commands that run the engine.
@@ -193,7 +194,9 @@ struct Run: ParsableCommand {
                 if explain { print(Report.explanation(result.session), terminator: "") }
                 if let svgDirectory {
                     let path = (svgDirectory as NSString).appendingPathComponent((label as NSString).deletingPathExtension + ".svg")
-                    FileManager.default.createFile(atPath: path, contents: Data(Picture.svg(result.session, title: result.scenario).utf8))
+                    guard FileManager.default.createFile(atPath: path, contents: Data(Picture.svg(result.session, title: result.scenario).utf8)) else {
+                        throw SimulationError.unreadable(path)
+                    }
                 }
             } catch let error as SimulationError {
                 FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
@@ -210,5 +213,63 @@ struct Run: ParsableCommand {
         guard isFolder.boolValue else { return [path] }
         let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
         return names.map { (path as NSString).appendingPathComponent($0) }
+    }
+}
+
+struct Listen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Listen to real input devices through libinput and print what the standard set recognizes.",
+        discussion: "Needs read access to the device nodes: run as root, or as a member of the input group.")
+
+    @Option(name: .customLong("device"), help: "A device node, e.g. /dev/input/event5 (repeatable).") var devices: [String] = []
+    @Option(help: "Physical size to assume for a device that reports none, e.g. 250x160mm.") var size: Dimensions?
+    @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input.") var idleExit: Int?
+    @Flag(help: "Print only the successful terminal updates (recognized, ended).") var summary = false
+
+    func validate() throws {
+        guard !devices.isEmpty else { throw ValidationError("give at least one --device") }
+    }
+
+    func run() throws {
+        let session = Session()
+        StandardSet.attach(to: session)
+        let source: LibinputSource
+        do {
+            source = try LibinputSource(paths: devices) { session.handle($0, at: $1) }
+        } catch {
+            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        source.log = { FileHandle.standardError.write(Data("tactus-sim: \($0)\n".utf8)) }
+        if let size {
+            source.placement = { _ in
+                LibinputSource.Placement(outputRegion: Rect(x: 0, y: 0, width: size.size.width * 10, height: size.size.height * 10),
+                                         fallbackSize: size.size)
+            }
+        }
+        var printed = 0
+        var idleSince = Listen.now()
+        while true {
+            var poller = pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 50)
+            if ready > 0 {
+                source.dispatch()
+                idleSince = Listen.now()
+            }
+            session.engine.advance(to: Listen.now())
+            for record in session.records.dropFirst(printed) where !summary || record.isSuccess {
+                print(record.jsonLine)
+            }
+            printed = session.records.count
+            fflush(nil)  // every stream, so that a pipe sees each line as it comes
+            if let idleExit, Listen.now() - idleSince > TimeSpan.milliseconds(Int64(idleExit)) { break }
+        }
+    }
+
+    /// The monotonic clock, the one libinput stamps events with.
+    static func now() -> Timestamp {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Timestamp(microseconds: Int64(t.tv_sec) * 1_000_000 + Int64(t.tv_nsec) / 1000)
     }
 }

@@ -1,0 +1,203 @@
+import CLibinput
+import Glibc
+import TactusCore
+
+/// Feeds Tactus from a libinput context: touchscreen contacts and libinput's touchpad gestures.
+///
+/// The host's event loop watches `fileDescriptor` and calls `dispatch()` when it is readable; everything
+/// happens on the caller's thread. Device nodes are opened and closed through `DeviceAccess`, which a
+/// compositor replaces with its session's (logind, seatd); the default opens the node itself.
+public final class LibinputSource {
+    /// Opens and closes device nodes for libinput.
+    public struct DeviceAccess: Sendable {
+        /// Returns a file descriptor, or a negative errno.
+        public var open: @Sendable (String, Int32) -> Int32
+        public var close: @Sendable (Int32) -> Void
+
+        public init(open: @escaping @Sendable (String, Int32) -> Int32, close: @escaping @Sendable (Int32) -> Void) {
+            self.open = open
+            self.close = close
+        }
+
+        /// Opens the node directly: needs read access (the input group, or root).
+        public static let direct = DeviceAccess(
+            open: { path, flags in
+                let fd = Glibc.open(path, flags)
+                return fd < 0 ? -errno : fd
+            },
+            close: { fd in _ = Glibc.close(fd) })
+    }
+
+    /// Where a device's contacts land in the layout, and its size when libinput does not know it.
+    public struct Placement {
+        public var outputRegion: Rect
+        public var transform: DeviceTransform
+        public var fallbackSize: Size?
+
+        public init(outputRegion: Rect = Rect(x: 0, y: 0, width: 1920, height: 1080),
+                    transform: DeviceTransform = .identity, fallbackSize: Size? = nil) {
+            self.outputRegion = outputRegion
+            self.transform = transform
+            self.fallbackSize = fallbackSize
+        }
+    }
+
+    /// Receives the module's messages: devices that cannot be opened, events it does not handle.
+    public var log: (String) -> Void = { _ in }
+    /// Where each device goes, by its libinput name.
+    public var placement: (String) -> Placement = { _ in Placement() }
+
+    private let deliver: (InputEvent, Timestamp) -> Void
+    private let access: DeviceAccess
+    private var context: OpaquePointer?
+    private var devices: [OpaquePointer: DeviceID] = [:]
+    private var nextDevice: UInt32 = 1
+    private var interface = libinput_interface(
+        open_restricted: { path, flags, data in
+            guard let path, let data else { return -EINVAL }
+            let source = Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue()
+            let fd = source.access.open(String(cString: path), flags)
+            if fd < 0 { source.log("cannot open \(String(cString: path)): \(String(cString: strerror(-fd)))") }
+            return fd
+        },
+        close_restricted: { fd, data in
+            guard let data else { return }
+            Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue().access.close(fd)
+        })
+
+    /// Creates a source over the given device nodes (libinput's path backend) that hands every translated
+    /// event to `deliver`, typically `deliver(_:at:)`.
+    public init(paths: [String], access: DeviceAccess = .direct, deliver: @escaping (InputEvent, Timestamp) -> Void) throws {
+        self.deliver = deliver
+        self.access = access
+        context = libinput_path_create_context(&interface, Unmanaged.passUnretained(self).toOpaque())
+        guard context != nil else { throw LibinputError.contextFailed }
+        for path in paths where libinput_path_add_device(context, path) == nil {
+            log("libinput did not take \(path)")
+            throw LibinputError.deviceNotAdded(path)
+        }
+    }
+
+    deinit {
+        libinput_unref(context)
+    }
+
+    /// The descriptor the host's event loop watches.
+    public var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    /// Drains libinput and feeds the engine.
+    public func dispatch() {
+        libinput_dispatch(context)
+        while let event = libinput_get_event(context) {
+            translate(event)
+            libinput_event_destroy(event)
+        }
+    }
+
+    private func translate(_ event: OpaquePointer) {
+        let type = libinput_event_get_type(event)
+        let device = libinput_event_get_device(event)!
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED: addDevice(device)
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            if let id = devices.removeValue(forKey: device) { deliver(.deviceRemoved(id), currentTime()) }
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            touch(type, libinput_event_get_touch_event(event)!, device)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            gesture(type, libinput_event_get_gesture_event(event)!, device)
+        default:
+            break  // Pointer motion and buttons are the compositor's business.
+        }
+    }
+
+    private func addDevice(_ device: OpaquePointer) {
+        let name = String(cString: libinput_device_get_name(device))
+        let kind: DeviceKind
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+            kind = .touchscreen
+        } else if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
+            kind = .touchpad
+        } else {
+            return
+        }
+        let id = DeviceID(nextDevice)
+        nextDevice += 1
+        devices[device] = id
+        var width = 0.0, height = 0.0
+        let place = placement(name)
+        let size = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
+            ? Size(width: width, height: height) : place.fallbackSize
+        if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
+        let slots = libinput_device_touch_get_touch_count(device)
+        deliver(.deviceAdded(DeviceDescription(
+            id: id, kind: kind, name: name, physicalSize: size, outputRegion: place.outputRegion,
+            transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10)), currentTime())
+    }
+
+    private func touch(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
+        guard let id = devices[device] else { return }
+        let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(event)))
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let slot = ContactID(libinput_event_touch_get_seat_slot(event))
+            let p = Point(x: libinput_event_touch_get_x_transformed(event, 1), y: libinput_event_touch_get_y_transformed(event, 1))
+            deliver(type == LIBINPUT_EVENT_TOUCH_DOWN ? .touchDown(id, contact: slot, position: p)
+                                                           : .touchMotion(id, contact: slot, position: p), time)
+        case LIBINPUT_EVENT_TOUCH_UP:
+            deliver(.touchUp(id, contact: ContactID(libinput_event_touch_get_seat_slot(event))), time)
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            deliver(.touchCancel(id), time)
+        default:
+            deliver(.touchFrame(id), time)
+        }
+    }
+
+    /// libinput's unaccelerated deltas are normalized to a 1000 dpi device: 0.0254 mm per unit.
+    static let millimetresPerUnit = 0.0254
+
+    private func gesture(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
+        guard let id = devices[device] else { return }
+        let time = Timestamp(microseconds: Int64(libinput_event_gesture_get_time_usec(event)))
+        let fingers = Int(libinput_event_gesture_get_finger_count(event))
+        let cancelled = libinput_event_gesture_get_cancelled(event) != 0
+        let delta = Vector(dx: libinput_event_gesture_get_dx_unaccelerated(event) * Self.millimetresPerUnit,
+                           dy: libinput_event_gesture_get_dy_unaccelerated(event) * Self.millimetresPerUnit)
+        let translated: InputEvent
+        switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: translated = .swipeBegin(id, fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: translated = .swipeUpdate(id, delta: delta)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: translated = .swipeEnd(id, cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: translated = .pinchBegin(id, fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+            translated = .pinchUpdate(id, delta: delta, scale: libinput_event_gesture_get_scale(event),
+                                      angleDelta: libinput_event_gesture_get_angle_delta(event))
+        case LIBINPUT_EVENT_GESTURE_PINCH_END: translated = .pinchEnd(id, cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: translated = .holdBegin(id, fingers: fingers)
+        default: translated = .holdEnd(id, cancelled: cancelled)
+        }
+        deliver(translated, time)
+    }
+
+    /// The monotonic clock libinput stamps its events with, for events that carry no time of their own.
+    private func currentTime() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+    }
+}
+
+/// What can go wrong when setting up libinput.
+public enum LibinputError: Error, CustomStringConvertible {
+    case contextFailed
+    case deviceNotAdded(String)
+
+    public var description: String {
+        switch self {
+        case .contextFailed: return "libinput could not create a context"
+        case .deviceNotAdded(let path): return "libinput did not take \(path) (missing, not an input device, or not readable)"
+        }
+    }
+}
