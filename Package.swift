@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "TactusCore", targets: ["TactusCore"]),
         .executable(name: "tactus-bench", targets: ["TactusBenchmark"]),
         .executable(name: "tactus-sim", targets: ["tactus-sim"]),
+        // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
+        .library(name: "TactusUmockdevPreload", type: .dynamic, targets: ["UmockdevPreload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -45,5 +47,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation"]),
+        .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
+        .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput"]),
     ]
 )

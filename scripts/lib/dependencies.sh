@@ -1,7 +1,8 @@
 # Installs the Debian packages Tactus builds against when any is missing. Sourced by the scripts.
 
-# The C libraries of the input, protocol and compositor modules, and the tools that find them.
-TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libxkbcommon-dev)
+# The C libraries of the input, protocol and compositor modules, the tools that find them, and umockdev,
+# which presents recorded devices to the real libinput in the tests.
+TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev)
 
 ensure_packages() {
     local missing=()

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TactusCore
+@testable import TactusSimulation
+
+/// Shared recordings through the real libinput (under umockdev) give what the simulator's direct replay gives.
+/// umockdev-run must be installed (scripts/test installs it); without it these tests fail, they never skip.
+@Suite struct RecordingThroughLibinputTests {
+    static let corpus = ProcessInfo.processInfo.environment["TACTUS_EVEMU_CORPUS"]
+        ?? (repositoryRoot as NSString).deletingLastPathComponent + "/shared/data/evemu"
+
+    @Test func umockdevIsInstalled() {
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run"))
+        #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/.build/debug/libTactusUmockdevPreload.so"))
+    }
+
+    @Test(arguments: [("EP0430M09.4-finger-drag-down", "EP0430M09", "95x54mm"),
+                      ("Atmel maXTouch Touchscreen.4-finger-drag-down", "Atmel maXTouch Touchscreen", "154x92mm")])
+    func aTouchscreenRecordingGivesTheSameGesturesAsTheDirectReplay(recording: String, device: String, size: String) throws {
+        let folder = Self.corpus + "/touchscreens/"
+        let events = try String(contentsOfFile: folder + recording + ".events", encoding: .utf8)
+        let description = try String(contentsOfFile: folder + device + ".desc", encoding: .utf8)
+        let parts = size.dropLast(2).split(separator: "x").compactMap { Double($0) }
+        let millimetres = Size(width: parts[0], height: parts[1])
+
+        let direct = Session()
+        StandardSet.attach(to: direct)
+        direct.feed(try EvemuRecording(events: events, source: recording, description: description).trace(size: millimetres))
+        let expected = direct.records.filter(\.isSuccess)
+
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
+        let lines = try testbed.listen(["--size", size, "--idle-exit", "1500", "--summary"])
+        #expect(!expected.isEmpty)
+        #expect(lines.count == expected.count, "libinput gave \(lines)")
+        for (line, record) in zip(lines, expected) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["name"] as? String == record.name)
+            #expect(object["phase"] as? String == record.update.phase.rawValue)
+            let translation = (object["translation"] as? [Double]) ?? []
+            let values = record.values
+            if let dx = values["dx"], let dy = values["dy"], translation.count == 2 {
+                // libinput scales by the axis range exactly as the replay does; a tenth of a millimetre is rounding.
+                #expect(abs(translation[0] - dx) < 0.1 && abs(translation[1] - dy) < 0.1, "\(translation) vs \(dx), \(dy)")
+            }
+        }
+    }
+}

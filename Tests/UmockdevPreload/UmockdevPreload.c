@@ -1,0 +1,106 @@
+// LD_PRELOAD companion of umockdev 0.17.16 for libinput tests (it must come first in LD_PRELOAD: umockdev
+// reaches libc through dlopen, so a library after it is never consulted). It adds what newer umockdev
+// releases do themselves:
+// - paths under /run/udev/data/ are read from $TACTUS_UDEV_DATA, so libudev finds the device initialized
+//   (umockdev 0.17.18 redirects them into the testbed);
+// - fstat on an emulated node reports the device number umockdev maps its pty to, so libinput accepts the
+//   device (umockdev 0.19.2 does this).
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+static const char prefix[] = "/run/udev/data/";
+
+static const char *redirect(const char *path, char *buffer, size_t size) {
+    const char *dir = getenv("TACTUS_UDEV_DATA");
+    if (!path || !dir || strncmp(path, prefix, sizeof prefix - 1) != 0) return path;
+    snprintf(buffer, size, "%s/%s", dir, path + sizeof prefix - 1);
+    return buffer;
+}
+
+int open(const char *path, int flags, ...) {
+    static int (*next)(const char *, int, ...);
+    if (!next) next = dlsym(RTLD_NEXT, "open");
+    char buffer[4096];
+    va_list ap; va_start(ap, flags); mode_t mode = va_arg(ap, mode_t); va_end(ap);
+    return next(redirect(path, buffer, sizeof buffer), flags, mode);
+}
+int open64(const char *path, int flags, ...) {
+    static int (*next)(const char *, int, ...);
+    if (!next) next = dlsym(RTLD_NEXT, "open64");
+    char buffer[4096];
+    va_list ap; va_start(ap, flags); mode_t mode = va_arg(ap, mode_t); va_end(ap);
+    return next(redirect(path, buffer, sizeof buffer), flags, mode);
+}
+int openat(int dirfd, const char *path, int flags, ...) {
+    static int (*next)(int, const char *, int, ...);
+    if (!next) next = dlsym(RTLD_NEXT, "openat");
+    char buffer[4096];
+    va_list ap; va_start(ap, flags); mode_t mode = va_arg(ap, mode_t); va_end(ap);
+    return next(dirfd, redirect(path, buffer, sizeof buffer), flags, mode);
+}
+int openat64(int dirfd, const char *path, int flags, ...) {
+    static int (*next)(int, const char *, int, ...);
+    if (!next) next = dlsym(RTLD_NEXT, "openat64");
+    char buffer[4096];
+    va_list ap; va_start(ap, flags); mode_t mode = va_arg(ap, mode_t); va_end(ap);
+    return next(dirfd, redirect(path, buffer, sizeof buffer), flags, mode);
+}
+FILE *fopen(const char *path, const char *mode) {
+    static FILE *(*next)(const char *, const char *);
+    if (!next) next = dlsym(RTLD_NEXT, "fopen");
+    char buffer[4096];
+    return next(redirect(path, buffer, sizeof buffer), mode);
+}
+FILE *fopen64(const char *path, const char *mode) {
+    static FILE *(*next)(const char *, const char *);
+    if (!next) next = dlsym(RTLD_NEXT, "fopen64");
+    char buffer[4096];
+    return next(redirect(path, buffer, sizeof buffer), mode);
+}
+int access(const char *path, int mode) {
+    static int (*next)(const char *, int);
+    if (!next) next = dlsym(RTLD_NEXT, "access");
+    char buffer[4096];
+    return next(redirect(path, buffer, sizeof buffer), mode);
+}
+
+/* An emulated node is a pty; umockdev's map says which device number it stands for. */
+static void rewrite_rdev(int fd, struct stat *st) {
+    const char *testbed = getenv("UMOCKDEV_DIR");
+    if (!testbed || !S_ISCHR(st->st_mode)) return;
+    char link[64], target[256], map[4096], number[64];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    if (n <= 0) return;
+    target[n] = 0;
+    if (strncmp(target, "/dev/pts/", 9) != 0) return;
+    snprintf(map, sizeof map, "%s/dev/.ptymap/_dev_pts_%s", testbed, target + 9);
+    n = readlink(map, number, sizeof number - 1);
+    if (n <= 0) return;
+    number[n] = 0;
+    unsigned major, minor;
+    if (sscanf(number, "%u:%u", &major, &minor) == 2) st->st_rdev = makedev(major, minor);
+}
+
+int fstat(int fd, struct stat *st) {
+    static int (*next)(int, struct stat *);
+    if (!next) next = dlsym(RTLD_NEXT, "fstat");
+    int result = next(fd, st);
+    if (result == 0) rewrite_rdev(fd, st);
+    return result;
+}
+int fstat64(int fd, struct stat64 *st) {
+    static int (*next)(int, struct stat64 *);
+    if (!next) next = dlsym(RTLD_NEXT, "fstat64");
+    int result = next(fd, st);
+    if (result == 0) rewrite_rdev(fd, (struct stat *)st);
+    return result;
+}

@@ -1,0 +1,1 @@
+// The preload library has no API: it replaces libc entry points (see UmockdevPreload.c).
