@@ -29,7 +29,7 @@ import TactusCore
         let expected = direct.records.filter(\.isSuccess)
 
         let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
-        let lines = try testbed.listen(["--size", size, "--idle-exit", "1500", "--summary"])
+        let lines = try testbed.listen(["--size", size, "--idle-exit", "3000", "--summary"])
         #expect(!expected.isEmpty)
         #expect(lines.count == expected.count, "libinput gave \(lines)")
         for (line, record) in zip(lines, expected) {
