@@ -72,6 +72,16 @@ public final class LibinputSource {
         self.access = access
         context = libinput_path_create_context(&interface, Unmanaged.passUnretained(self).toOpaque())
         guard context != nil else { throw LibinputError.contextFailed }
+        // libinput's own messages go to the host's log, not to standard error.
+        libinput_log_set_handler(context) { li, priority, format, arguments in
+            guard let li, let format, let arguments, let data = libinput_get_user_data(li) else { return }
+            var buffer = [CChar](repeating: 0, count: 512)
+            _ = vsnprintf(&buffer, buffer.count, format, arguments)
+            let level = priority == LIBINPUT_LOG_PRIORITY_ERROR ? "error" : priority == LIBINPUT_LOG_PRIORITY_INFO ? "info" : "debug"
+            let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue()
+                .log("libinput \(level): \(message.split(separator: "\n").joined(separator: " "))")
+        }
         for path in paths where libinput_path_add_device(context, path) == nil {
             log("libinput did not take \(path)")
             throw LibinputError.deviceNotAdded(path)
@@ -155,8 +165,11 @@ public final class LibinputSource {
         }
     }
 
-    /// libinput's unaccelerated deltas are normalized to a 1000 dpi device: 0.0254 mm per unit.
-    static let millimetresPerUnit = 0.0254
+    /// Millimetres of finger travel per unit of libinput's unaccelerated touchpad gesture deltas. libinput
+    /// normalizes touchpad motion to 1000 dpi (39.37 units per mm) and then slows it by its touchpad factor,
+    /// 0.2968 (`TP_MAGIC_SLOWDOWN` in filter.c since libinput 1.10): 11.685 units per mm. Checked against
+    /// libinput 1.22 in TouchpadThroughLibinputTests.
+    static let millimetresPerUnit = 25.4 / 1000 / 0.2968
 
     private func gesture(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
         guard let id = devices[device] else { return }

@@ -5,7 +5,7 @@ import TactusCore
 
 /// Shared recordings through the real libinput (under umockdev) give what the simulator's direct replay gives.
 /// umockdev-run must be installed (scripts/test installs it); without it these tests fail, they never skip.
-@Suite struct RecordingThroughLibinputTests {
+@Suite(.serialized) struct RecordingThroughLibinputTests {
     static let corpus = ProcessInfo.processInfo.environment["TACTUS_EVEMU_CORPUS"]
         ?? (repositoryRoot as NSString).deletingLastPathComponent + "/shared/data/evemu"
 

@@ -138,28 +138,36 @@ struct Testbed {
         """
     }
 
-    /// The events moved 2 s later, behind an empty report at the original start.
+    /// The events restamped on the monotonic clock, starting 2 s from now, behind an empty report stamped now.
+    /// Kernel events carry CLOCK_MONOTONIC times, and libinput mixes them with its own timers (a touchpad hold
+    /// begins on a timer): a recording's old times would make time run backwards between the two.
     static func leadIn(_ events: String) -> String {
         let lines = events.split(separator: "\n").filter { $0.hasPrefix("E:") }
-        guard let first = lines.first?.split(separator: " ").dropFirst().first else { return "" }
-        var out = "E: \(first) 0000 0000 0\n"
+        guard let first = lines.first?.split(separator: " ").dropFirst().first, let start = Double(first) else { return "" }
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let now = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
+        var out = "E: \(String(format: "%.6f", now)) 0000 0000 0\n"
         for line in lines {
             let fields = line.split(separator: " ", maxSplits: 2)
             guard fields.count == 3, let t = Double(fields[1]) else { continue }
-            out += "E: \(String(format: "%.6f", t + 2.0)) \(fields[2])\n"
+            out += "E: \(String(format: "%.6f", now + 2.0 + t - start)) \(fields[2])\n"
         }
         return out
     }
 
     /// Runs `tactus-sim listen` on the emulated device and returns the JSON lines it printed.
-    func listen(_ arguments: [String]) throws -> [String] {
+    func listen(_ arguments: [String]) throws -> [String] { try run("listen", arguments) }
+
+    /// Runs a `tactus-sim` command that reads the emulated device (`listen` or `record`) and returns its output lines.
+    func run(_ command: String, _ arguments: [String]) throws -> [String] {
         let build = repositoryRoot + "/.build/debug"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        let command = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(build)/tactus-sim listen --device \(node) "
+        let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(build)/tactus-sim \(command) --device \(node) "
             + arguments.joined(separator: " ")
         process.arguments = ["-d", folder + "/device.umockdev", "-i", "\(node)=\(folder)/device.ioctl",
-                             "-e", "\(node)=\(folder)/device.events", "--", "sh", "-c", command]
+                             "-e", "\(node)=\(folder)/device.events", "--", "sh", "-c", line]
         var environment = ProcessInfo.processInfo.environment
         environment["TACTUS_UDEV_DATA"] = folder + "/udev"
         process.environment = environment

@@ -9,7 +9,7 @@ struct TactusSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
-        subcommands: [Generate.self, Replay.self, Run.self, Listen.self])
+        subcommands: [Generate.self, Replay.self, Run.self, Listen.self, Record.self])
 }
 
 /// Output choices shared by the commands that run the engine.
@@ -216,11 +216,11 @@ struct Run: ParsableCommand {
     }
 }
 
-struct Listen: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Listen to real input devices through libinput and print what the standard set recognizes.",
-        discussion: "Needs read access to the device nodes: run as root, or as a member of the input group.")
+/// Set by SIGINT: `listen` and `record` stop at the next turn of their loop.
+nonisolated(unsafe) var interrupted: sig_atomic_t = 0
 
+/// The devices to listen to and how, shared by `listen` and `record`.
+struct DeviceOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: "A device node, e.g. /dev/input/event5 (repeatable).") var devices: [String] = []
     @Option(help: "Physical size to assume for a device that reports none, e.g. 250x160mm.") var size: Dimensions?
     @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input.") var idleExit: Int?
@@ -230,7 +230,8 @@ struct Listen: ParsableCommand {
         guard !devices.isEmpty else { throw ValidationError("give at least one --device") }
     }
 
-    func run() throws {
+    /// Feeds the standard set from the devices until idle or interrupted, printing updates as they come.
+    func listen() throws -> Session {
         let session = Session()
         StandardSet.attach(to: session)
         let source: LibinputSource
@@ -247,23 +248,24 @@ struct Listen: ParsableCommand {
                                          fallbackSize: size.size)
             }
         }
+        signal(SIGINT) { _ in interrupted = 1 }
         var printed = 0
-        var idleSince = Listen.now()
-        while true {
+        var idleSince = DeviceOptions.now()
+        while interrupted == 0 {
             var poller = pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 50)
-            if ready > 0 {
+            if poll(&poller, 1, 50) > 0 {
                 source.dispatch()
-                idleSince = Listen.now()
+                idleSince = DeviceOptions.now()
             }
-            session.engine.advance(to: Listen.now())
+            session.engine.advance(to: DeviceOptions.now())
             for record in session.records.dropFirst(printed) where !summary || record.isSuccess {
                 print(record.jsonLine)
             }
             printed = session.records.count
             fflush(nil)  // every stream, so that a pipe sees each line as it comes
-            if let idleExit, Listen.now() - idleSince > TimeSpan.milliseconds(Int64(idleExit)) { break }
+            if let idleExit, DeviceOptions.now() - idleSince > TimeSpan.milliseconds(Int64(idleExit)) { break }
         }
+        return session
     }
 
     /// The monotonic clock, the one libinput stamps events with.
@@ -271,5 +273,31 @@ struct Listen: ParsableCommand {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Timestamp(microseconds: Int64(t.tv_sec) * 1_000_000 + Int64(t.tv_nsec) / 1000)
+    }
+}
+
+struct Listen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Listen to real input devices through libinput and print what the standard set recognizes.",
+        discussion: "Needs read access to the device nodes: run as root, or as a member of the input group. Stop with Ctrl-C.")
+
+    @OptionGroup var options: DeviceOptions
+
+    func run() throws { _ = try options.listen() }
+}
+
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Listen like `listen`, and write what libinput delivered as a trace that `replay --trace` accepts.",
+        discussion: "Attach the file to a bug report: it replays the same input through the same engine anywhere.")
+
+    @OptionGroup var options: DeviceOptions
+    @Option(help: "Where to write the trace (JSON Lines).") var output: String
+
+    func run() throws {
+        let session = try options.listen()
+        guard FileManager.default.createFile(atPath: output, contents: Data(session.fed.jsonLines.utf8)) else {
+            throw SimulationError.unreadable(output)
+        }
     }
 }
