@@ -5,8 +5,8 @@ public typealias ContactID = Int32
 /// (`Engine.handle(_:at:)`).
 ///
 /// Touchscreen positions are normalized to the device (0…1 on both axes, the device's own orientation);
-/// values slightly outside are clamped. Touchpad deltas are millimetres of finger travel (libinput's
-/// unaccelerated deltas are 1000 dpi units: multiply by 0.0254).
+/// values slightly outside are clamped. Touchpad deltas are millimetres of finger travel (TactusLibinput
+/// converts libinput's unaccelerated gesture deltas, see `LibinputSource.millimetresPerUnit`).
 public enum InputEvent: Hashable, Sendable {
     /// A device appeared. A description with the id of a present device replaces it (what it had in flight is cancelled).
     case deviceAdded(DeviceDescription)
