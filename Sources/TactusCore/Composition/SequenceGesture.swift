@@ -1,6 +1,9 @@
-/// The values of a sequence: the first gesture's until it succeeds, then both.
+/// The values of a sequence: the first gesture's while it runs, then both.
+///
+/// A discrete first gesture (a long press) has values only once it is recognized, so its sequence reports
+/// `.second(press, nil)` first; follow its pressing state with `LongPressGesture.onPressingChanged`.
 public enum SequenceValue<First, Second> {
-    /// The first gesture runs.
+    /// The first gesture runs (continuous first gestures only).
     case first(First)
     /// The first gesture succeeded; the second has values once it has begun.
     case second(First, Second?)

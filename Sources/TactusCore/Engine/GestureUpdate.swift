@@ -11,7 +11,8 @@ public enum GesturePhase: String, CaseIterable, Hashable, Sendable {
 
 /// Why a gesture failed or was cancelled: a closed set, so that "why did my swipe not fire" has an answer.
 public enum FailureReason: String, CaseIterable, Hashable, Sendable {
-    /// A finger travelled farther than the gesture allows (tap, long press, hold).
+    /// A finger travelled farther than the gesture allows (tap, long press, hold), or the next tap of a
+    /// multi-tap landed too far from the first.
     case movedTooFar
     /// The fingers did not travel far enough (drag, swipe, edge swipe, magnify, rotate).
     case movedTooLittle
@@ -25,7 +26,7 @@ public enum FailureReason: String, CaseIterable, Hashable, Sendable {
     case wrongDirection
     /// The interaction did not start in the gesture's edge zone (edge swipe).
     case outsideEdgeZone
-    /// The next tap did not come within the interval, or landed too far from the first (multi-tap).
+    /// The next tap did not come within the interval (multi-tap).
     case timedOut
     /// Another gesture won the arena.
     case lostToAnotherGesture
