@@ -147,13 +147,20 @@ struct Testbed {
         var clock = timespec()
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let now = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
-        var out = "E: \(String(format: "%.6f", now)) 0000 0000 0\n"
+        var out = "E: \(umockdevTime(now)) 0000 0000 0\n"
         for line in lines {
             let fields = line.split(separator: " ", maxSplits: 2)
             guard fields.count == 3, let t = Double(fields[1]) else { continue }
-            out += "E: \(String(format: "%.6f", now + 2.0 + t - start)) \(fields[2])\n"
+            out += "E: \(umockdevTime(now + 2.0 + t - start)) \(fields[2])\n"
         }
         return out
+    }
+
+    /// umockdev 0.17.16 reads the part after the dot as an integer count of microseconds in C's base 0, so
+    /// evemu's zero-padded "100.050000" becomes 20480 µs (octal) and "101.008000" 0: write it unpadded.
+    static func umockdevTime(_ seconds: Double) -> String {
+        let microseconds = Int64((seconds * 1_000_000).rounded())
+        return "\(microseconds / 1_000_000).\(microseconds % 1_000_000)"
     }
 
     /// Runs `tactus-sim listen` on the emulated device and returns the JSON lines it printed.
