@@ -51,6 +51,8 @@ public final class LibinputSource {
     private let access: DeviceAccess
     private var context: OpaquePointer?
     private var devices: [OpaquePointer: DeviceID] = [:]
+    /// The devices added by path (path backend), referenced so that they can be removed.
+    private var paths: [String: OpaquePointer] = [:]
     private var nextDevice: UInt32 = 1
     private var interface = libinput_interface(
         open_restricted: { path, flags, data in
@@ -66,11 +68,30 @@ public final class LibinputSource {
         })
 
     /// Creates a source over the given device nodes (libinput's path backend) that hands every translated
-    /// event to `deliver`, typically `deliver(_:at:)`.
-    public init(paths: [String], access: DeviceAccess = .direct, deliver: @escaping (InputEvent, Timestamp) -> Void) throws {
+    /// event to `deliver`, typically `engine.handle(_:at:)`.
+    public convenience init(paths: [String], access: DeviceAccess = .direct,
+                            deliver: @escaping (InputEvent, Timestamp) -> Void) throws {
+        try self.init(access: access, deliver: deliver) { interface, data in libinput_path_create_context(interface, data) }
+        for path in paths {
+            guard let device = libinput_path_add_device(context, path) else { throw LibinputError.deviceNotAdded(path) }
+            self.paths[path] = libinput_device_ref(device)
+        }
+    }
+
+    /// Creates a source over every input device of a seat (libinput's udev backend), as a compositor does.
+    public convenience init(seat: String, access: DeviceAccess = .direct,
+                            deliver: @escaping (InputEvent, Timestamp) -> Void) throws {
+        guard let udev = udev_new() else { throw LibinputError.contextFailed }
+        defer { udev_unref(udev) }
+        try self.init(access: access, deliver: deliver) { interface, data in libinput_udev_create_context(interface, data, udev) }
+        guard libinput_udev_assign_seat(context, seat) == 0 else { throw LibinputError.seatUnavailable(seat) }
+    }
+
+    private init(access: DeviceAccess, deliver: @escaping (InputEvent, Timestamp) -> Void,
+                 create: (UnsafePointer<libinput_interface>, UnsafeMutableRawPointer) -> OpaquePointer?) throws {
         self.deliver = deliver
         self.access = access
-        context = libinput_path_create_context(&interface, Unmanaged.passUnretained(self).toOpaque())
+        context = create(&interface, Unmanaged.passUnretained(self).toOpaque())
         guard context != nil else { throw LibinputError.contextFailed }
         // libinput's own messages go to the host's log, not to standard error.
         libinput_log_set_handler(context) { li, priority, format, arguments in
@@ -82,14 +103,19 @@ public final class LibinputSource {
             Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue()
                 .log("libinput \(level): \(message.split(separator: "\n").joined(separator: " "))")
         }
-        for path in paths where libinput_path_add_device(context, path) == nil {
-            log("libinput did not take \(path)")
-            throw LibinputError.deviceNotAdded(path)
-        }
     }
 
     deinit {
+        for device in paths.values { libinput_device_unref(device) }
         libinput_unref(context)
+    }
+
+    /// Removes a device added by path, as if it were unplugged: what it had in flight is cancelled.
+    public func remove(path: String) {
+        guard let device = paths.removeValue(forKey: path) else { return log("\(path) is not a device of this source") }
+        libinput_path_remove_device(device)
+        libinput_device_unref(device)
+        dispatch()
     }
 
     /// The descriptor the host's event loop watches.
@@ -118,8 +144,12 @@ public final class LibinputSource {
              LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
              LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
             gesture(type, libinput_event_get_gesture_event(event)!, device)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
+             LIBINPUT_EVENT_POINTER_AXIS, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS, LIBINPUT_EVENT_KEYBOARD_KEY:
+            break  // The pointer is the compositor's business; keys matter only for modifiers.
         default:
-            break  // Pointer motion and buttons are the compositor's business.
+            log("event type \(type.rawValue) from \(String(cString: libinput_device_get_name(device))) is not handled")
         }
     }
 
@@ -206,11 +236,13 @@ public final class LibinputSource {
 public enum LibinputError: Error, CustomStringConvertible {
     case contextFailed
     case deviceNotAdded(String)
+    case seatUnavailable(String)
 
     public var description: String {
         switch self {
         case .contextFailed: return "libinput could not create a context"
         case .deviceNotAdded(let path): return "libinput did not take \(path) (missing, not an input device, or not readable)"
+        case .seatUnavailable(let seat): return "libinput could not assign seat \(seat) (is udev running?)"
         }
     }
 }

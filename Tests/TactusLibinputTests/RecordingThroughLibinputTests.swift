@@ -45,3 +45,37 @@ import TactusCore
         }
     }
 }
+
+/// Faults on the way in from libinput.
+@Suite(.serialized) struct LibinputFaultTests {
+    @Test func aDeviceRemovedMidGestureCancelsItCleanly() throws {
+        let folder = RecordingThroughLibinputTests.corpus + "/touchscreens/"
+        let events = try String(contentsOfFile: folder + "EP0430M09.4-finger-drag-down.events", encoding: .utf8)
+        let description = try String(contentsOfFile: folder + "EP0430M09.desc", encoding: .utf8)
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
+        // The four fingers move for 1.2 s; the device goes away after 600 ms.
+        let lines = try testbed.listen(["--size", "95x54mm", "--idle-exit", "3000", "--unplug-after", "600"])
+        let drag = try lines.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["name"] as? String == "drag_4f" }
+        let phases = drag.compactMap { $0["phase"] as? String }
+        #expect(phases.first == "began")
+        #expect(phases.last == "cancelled")
+        #expect(phases.filter { $0 == "began" }.count == 1 && !phases.contains("ended"))
+        // libinput cancels the touches of a device it removes before it reports the removal.
+        #expect(drag.last?["reason"] as? String == "cancelledByInput")
+    }
+
+    @Test func aNodeThatIsNotThereIsAClearErrorWithExitStatus2() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: repositoryRoot + "/.build/debug/tactus-sim")
+        process.arguments = ["listen", "--device", "/dev/input/no-such-node", "--idle-exit", "100"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("libinput did not take /dev/input/no-such-node"), "\(message)")
+    }
+}

@@ -222,12 +222,16 @@ nonisolated(unsafe) var interrupted: sig_atomic_t = 0
 /// The devices to listen to and how, shared by `listen` and `record`.
 struct DeviceOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: "A device node, e.g. /dev/input/event5 (repeatable).") var devices: [String] = []
+    @Option(help: "Every input device of a udev seat instead, e.g. seat0.") var seat: String?
+    @Option(name: .customLong("unplug-after"),
+            help: "Remove the first --device this many milliseconds after its first input, as if unplugged.")
+    var unplugAfter: Int?
     @Option(help: "Physical size to assume for a device that reports none, e.g. 250x160mm.") var size: Dimensions?
     @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input.") var idleExit: Int?
     @Flag(help: "Print only the successful terminal updates (recognized, ended).") var summary = false
 
     func validate() throws {
-        guard !devices.isEmpty else { throw ValidationError("give at least one --device") }
+        guard devices.isEmpty != (seat == nil) else { throw ValidationError("give --device (repeatable) or --seat") }
     }
 
     /// Feeds the standard set from the devices until idle or interrupted, printing updates as they come.
@@ -236,7 +240,11 @@ struct DeviceOptions: ParsableArguments {
         StandardSet.attach(to: session)
         let source: LibinputSource
         do {
-            source = try LibinputSource(paths: devices) { session.handle($0, at: $1) }
+            if let seat {
+                source = try LibinputSource(seat: seat) { session.handle($0, at: $1) }
+            } else {
+                source = try LibinputSource(paths: devices) { session.handle($0, at: $1) }
+            }
         } catch {
             FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
             throw ExitCode(2)
@@ -251,11 +259,20 @@ struct DeviceOptions: ParsableArguments {
         signal(SIGINT) { _ in interrupted = 1 }
         var printed = 0
         var idleSince = DeviceOptions.now()
+        var unplugAt: Timestamp?
+        var unplugged = false
         while interrupted == 0 {
             var poller = pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 50) > 0 {
+            if poll(&poller, 1, 10) > 0 {
                 source.dispatch()
                 idleSince = DeviceOptions.now()
+                if unplugAt == nil, let unplugAfter, !session.fed.events.isEmpty {
+                    unplugAt = idleSince + TimeSpan.milliseconds(Int64(unplugAfter))
+                }
+            }
+            if !unplugged, let at = unplugAt, let device = devices.first, DeviceOptions.now() >= at {
+                source.remove(path: device)
+                unplugged = true
             }
             session.engine.advance(to: DeviceOptions.now())
             for record in session.records.dropFirst(printed) where !summary || record.isSuccess {
