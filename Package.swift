@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
 
         // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
-        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
         .target(name: "TactusLibinput", dependencies: ["TactusCore", "CLibinput"]),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).

@@ -1,3 +1,5 @@
-// libinput and libudev, as the system provides them (Debian: libinput-dev, libudev-dev).
+// libinput, libudev and xkbcommon, as the system provides them (Debian: libinput-dev, libudev-dev,
+// libxkbcommon-dev).
 #include <libinput.h>
 #include <libudev.h>
+#include <xkbcommon/xkbcommon.h>

@@ -51,6 +51,7 @@ public final class LibinputSource {
     private let access: DeviceAccess
     private var context: OpaquePointer?
     private var devices: [OpaquePointer: DeviceID] = [:]
+    private let keyboard = Keyboard()
     /// The devices added by path (path backend), referenced so that they can be removed.
     private var paths: [String: OpaquePointer] = [:]
     private var nextDevice: UInt32 = 1
@@ -146,8 +147,14 @@ public final class LibinputSource {
             gesture(type, libinput_event_get_gesture_event(event)!, device)
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
              LIBINPUT_EVENT_POINTER_AXIS, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
-             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS, LIBINPUT_EVENT_KEYBOARD_KEY:
-            break  // The pointer is the compositor's business; keys matter only for modifiers.
+             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            break  // The pointer is the compositor's business.
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let key = libinput_event_get_keyboard_event(event)!
+            let pressed = libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
+            if let modifiers = keyboard?.update(key: libinput_event_keyboard_get_key(key), pressed: pressed) {
+                deliver(.modifiers(modifiers), Timestamp(microseconds: Int64(libinput_event_keyboard_get_time_usec(key))))
+            }
         default:
             log("event type \(type.rawValue) from \(String(cString: libinput_device_get_name(device))) is not handled")
         }
@@ -244,5 +251,48 @@ public enum LibinputError: Error, CustomStringConvertible {
         case .deviceNotAdded(let path): return "libinput did not take \(path) (missing, not an input device, or not readable)"
         case .seatUnavailable(let seat): return "libinput could not assign seat \(seat) (is udev running?)"
         }
+    }
+}
+
+/// The effective keyboard modifiers, worked out by xkbcommon from the keys pressed, with the names the keymap
+/// gives them: what a binding that requires Super asks about.
+final class Keyboard {
+    private let context: OpaquePointer
+    private let keymap: OpaquePointer
+    private let state: OpaquePointer
+    private var current: ModifierSet = []
+
+    /// The keymap from the XKB_DEFAULT_* environment or the system's default (RMLVO evdev/pc105/us); nil when
+    /// no keymap can be compiled (no xkeyboard-config data).
+    init?() {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            xkb_context_unref(context)
+            return nil
+        }
+        self.context = context
+        self.keymap = keymap
+        state = xkb_state_new(keymap)
+    }
+
+    deinit {
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    /// Feeds an evdev key code; returns the modifiers when they changed.
+    func update(key: UInt32, pressed: Bool) -> ModifierSet? {
+        // xkbcommon numbers keys as X11 does: the evdev code plus 8.
+        xkb_state_update_key(state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        var modifiers: ModifierSet = []
+        for (name, modifier) in [(XKB_MOD_NAME_SHIFT, ModifierSet.shift), (XKB_MOD_NAME_CTRL, .control),
+                                 (XKB_MOD_NAME_ALT, .alt), (XKB_MOD_NAME_LOGO, .super)]
+        where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+            modifiers.insert(modifier)
+        }
+        guard modifiers != current else { return nil }
+        current = modifiers
+        return modifiers
     }
 }

@@ -39,17 +39,45 @@ struct Testbed {
     }
 
     let folder: String
-    let node = "/dev/input/event5"
+    /// The emulated nodes, /dev/input/event5 onwards, in the order the devices were given.
+    let nodes: [String]
+    var node: String { nodes[0] }
 
+    /// One device and its recording.
     init(description text: String, kind: Kind, events: String) throws {
+        try self.init(devices: [(text, kind, events)])
+    }
+
+    /// Several devices (a keyboard beside a touchscreen), their recordings on one clock.
+    init(devices: [(description: String, kind: Kind, events: String)]) throws {
         folder = NSTemporaryDirectory() + "tactus-testbed-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/udev", withIntermediateDirectories: true)
-        let d = Description(text)
-        try Testbed.device(d, kind).write(toFile: folder + "/device.umockdev", atomically: true, encoding: .utf8)
-        try Testbed.ioctl(d, node: node).write(toFile: folder + "/device.ioctl", atomically: true, encoding: .utf8)
-        try "I:1000000\nE:ID_INPUT=1\nE:\(kind.rawValue)=1\nG:seat\nQ:seat\nV:1\n"
-            .write(toFile: folder + "/udev/c13:69", atomically: true, encoding: .utf8)
-        try Testbed.leadIn(events).write(toFile: folder + "/device.events", atomically: true, encoding: .utf8)
+        let start = Testbed.monotonicNow()
+        let origin = devices.compactMap { Testbed.firstTime($0.events) }.min() ?? 0
+        var nodes: [String] = []
+        for (index, device) in devices.enumerated() {
+            let number = 5 + index, minor = 64 + number
+            let d = Description(device.description)
+            let name = "device\(index)"
+            try Testbed.device(d, device.kind, number: number).write(toFile: "\(folder)/\(name).umockdev", atomically: true, encoding: .utf8)
+            try Testbed.ioctl(d, node: "/dev/input/event\(number)").write(toFile: "\(folder)/\(name).ioctl", atomically: true, encoding: .utf8)
+            try "I:1000000\nE:ID_INPUT=1\nE:\(device.kind.rawValue)=1\nG:seat\nQ:seat\nV:1\n"
+                .write(toFile: "\(folder)/udev/c13:\(minor)", atomically: true, encoding: .utf8)
+            try Testbed.leadIn(device.events, origin: origin, now: start)
+                .write(toFile: "\(folder)/\(name).events", atomically: true, encoding: .utf8)
+            nodes.append("/dev/input/event\(number)")
+        }
+        self.nodes = nodes
+    }
+
+    static func firstTime(_ events: String) -> Double? {
+        events.split(separator: "\n").first { $0.hasPrefix("E:") }?.split(separator: " ").dropFirst().first.flatMap { Double($0) }
+    }
+
+    static func monotonicNow() -> Double {
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        return Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
     }
 
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
@@ -94,23 +122,23 @@ struct Testbed {
         return words.reversed().map { String($0, radix: 16) }.joined(separator: " ")
     }
 
-    static func device(_ d: Description, _ kind: Kind) -> String {
+    static func device(_ d: Description, _ kind: Kind, number: Int) -> String {
         let ev = capability(d.bits(0, 8)), key = capability(d.bits(1, 96)), abs = capability(d.bits(3, 8))
         let prop = capability(Array((d.properties + [UInt8](repeating: 0, count: 8)).prefix(8)))
         let ids = (d.ids + [0, 0, 0, 0]).map { String(format: "%04x", $0) }
         return """
-        P: /devices/virtual/input/input5/event5
-        N: input/event5
-        E: DEVNAME=/dev/input/event5
+        P: /devices/virtual/input/input\(number)/event\(number)
+        N: input/event\(number)
+        E: DEVNAME=/dev/input/event\(number)
         E: ID_INPUT=1
         E: \(kind.rawValue)=1
         E: MAJOR=13
-        E: MINOR=69
+        E: MINOR=\(64 + number)
         E: SUBSYSTEM=input
-        A: dev=13:69
-        L: device=../../input5
+        A: dev=13:\(64 + number)
+        L: device=../../input\(number)
 
-        P: /devices/virtual/input/input5
+        P: /devices/virtual/input/input\(number)
         E: ID_INPUT=1
         E: \(kind.rawValue)=1
         E: NAME="\(d.name)"
@@ -138,15 +166,11 @@ struct Testbed {
         """
     }
 
-    /// The events restamped on the monotonic clock, starting 2 s from now, behind an empty report stamped now.
-    /// Kernel events carry CLOCK_MONOTONIC times, and libinput mixes them with its own timers (a touchpad hold
-    /// begins on a timer): a recording's old times would make time run backwards between the two.
-    static func leadIn(_ events: String) -> String {
+    /// The events restamped on the monotonic clock, `origin` becoming 2 s from `now`, behind an empty report
+    /// stamped now. Kernel events carry CLOCK_MONOTONIC times, and libinput mixes them with its own timers (a
+    /// touchpad hold begins on a timer): a recording's old times would make time run backwards between the two.
+    static func leadIn(_ events: String, origin start: Double, now: Double) -> String {
         let lines = events.split(separator: "\n").filter { $0.hasPrefix("E:") }
-        guard let first = lines.first?.split(separator: " ").dropFirst().first, let start = Double(first) else { return "" }
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let now = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
         var out = "E: \(umockdevTime(now)) 0000 0000 0\n"
         for line in lines {
             let fields = line.split(separator: " ", maxSplits: 2)
@@ -171,10 +195,14 @@ struct Testbed {
         let build = repositoryRoot + "/.build/debug"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(build)/tactus-sim \(command) --device \(node) "
-            + arguments.joined(separator: " ")
-        process.arguments = ["-d", folder + "/device.umockdev", "-i", "\(node)=\(folder)/device.ioctl",
-                             "-e", "\(node)=\(folder)/device.events", "--", "sh", "-c", line]
+        let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(build)/tactus-sim \(command) "
+            + nodes.map { "--device \($0) " }.joined() + arguments.joined(separator: " ")
+        var options: [String] = []
+        for (index, node) in nodes.enumerated() {
+            options += ["-d", "\(folder)/device\(index).umockdev", "-i", "\(node)=\(folder)/device\(index).ioctl",
+                        "-e", "\(node)=\(folder)/device\(index).events"]
+        }
+        process.arguments = options + ["--", "sh", "-c", line]
         var environment = ProcessInfo.processInfo.environment
         environment["TACTUS_UDEV_DATA"] = folder + "/udev"
         process.environment = environment

@@ -34,22 +34,7 @@ public struct Scenario {
     public func run(corpus: String?) throws -> Result {
         let session = Session()
         let options = try generatorOptions(root.object("device"))
-        for s in root.objects("surfaces") {
-            guard let rect = s.numbers("rect"), rect.count == 4 else { throw SimulationError.malformed(s.place, "rect must be [x, y, w, h]") }
-            let exclusion = s.numbers("exclusion").flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
-            session.surfaces.append((SurfaceID(UInt64(try s.int("id"))), Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]), exclusion))
-        }
-        if let pointer = root.numbers("pointer"), pointer.count == 2 { session.pointerLocation = Point(x: pointer[0], y: pointer[1]) }
-        if root.bool("standard_set") { StandardSet.attach(to: session) }
-        for g in root.objects("gestures") { try attach(g, to: session) }
-        for r in root.objects("relations") {
-            if let pair = r.fields["simultaneous"] as? [String], pair.count == 2 {
-                session.engine.recognizeSimultaneously(try id(pair[0], session, r), with: try id(pair[1], session, r))
-            } else {
-                session.engine.requireFailure(of: try id(try r.string("require_failure_of"), session, r),
-                                              before: try id(try r.string("before"), session, r))
-            }
-        }
+        try prepare(session)
         // Steps are merged in time, so that an event step (a touch cancel, a device removal) can fall in the middle of
         // a generated gesture; events of the same time keep the order of their steps.
         var timeline = Trace(devices: [])
@@ -75,6 +60,27 @@ public struct Scenario {
             return text
         }.joined(separator: ", ")
         return Result(scenario: name, session: session, failures: failures, keyValues: key)
+    }
+
+    /// Sets a session up as the scenario says: surfaces, pointer, gestures and their relations (the standard set
+    /// too when asked), without playing the timeline. `tactus-sim listen --gestures` uses it for live input.
+    public func prepare(_ session: Session) throws {
+        for s in root.objects("surfaces") {
+            guard let rect = s.numbers("rect"), rect.count == 4 else { throw SimulationError.malformed(s.place, "rect must be [x, y, w, h]") }
+            let exclusion = s.numbers("exclusion").flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
+            session.surfaces.append((SurfaceID(UInt64(try s.int("id"))), Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]), exclusion))
+        }
+        if let pointer = root.numbers("pointer"), pointer.count == 2 { session.pointerLocation = Point(x: pointer[0], y: pointer[1]) }
+        if root.bool("standard_set") { StandardSet.attach(to: session) }
+        for g in root.objects("gestures") { try attach(g, to: session) }
+        for r in root.objects("relations") {
+            if let pair = r.fields["simultaneous"] as? [String], pair.count == 2 {
+                session.engine.recognizeSimultaneously(try id(pair[0], session, r), with: try id(pair[1], session, r))
+            } else {
+                session.engine.requireFailure(of: try id(try r.string("require_failure_of"), session, r),
+                                              before: try id(try r.string("before"), session, r))
+            }
+        }
     }
 
     private func id(_ name: String, _ session: Session, _ o: JSONObject) throws -> AttachmentID {

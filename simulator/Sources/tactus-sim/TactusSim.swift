@@ -229,6 +229,7 @@ struct DeviceOptions: ParsableArguments {
     @Option(help: "Physical size to assume for a device that reports none, e.g. 250x160mm.") var size: Dimensions?
     @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input.") var idleExit: Int?
     @Flag(help: "Print only the successful terminal updates (recognized, ended).") var summary = false
+    @Option(help: "A scenario file whose gestures, surfaces and relations replace the standard set.") var gestures: String?
 
     func validate() throws {
         guard devices.isEmpty != (seat == nil) else { throw ValidationError("give --device (repeatable) or --seat") }
@@ -237,7 +238,12 @@ struct DeviceOptions: ParsableArguments {
     /// Feeds the standard set from the devices until idle or interrupted, printing updates as they come.
     func listen() throws -> Session {
         let session = Session()
-        StandardSet.attach(to: session)
+        do {
+            if let gestures { try Scenario(path: gestures).prepare(session) } else { StandardSet.attach(to: session) }
+        } catch let error as SimulationError {
+            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
         let source: LibinputSource
         do {
             if let seat {
