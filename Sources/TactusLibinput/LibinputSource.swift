@@ -42,10 +42,34 @@ public final class LibinputSource {
         }
     }
 
-    /// Receives the module's messages: devices that cannot be opened, events it does not handle.
-    public var log: (String) -> Void = { _ in }
-    /// Where each device goes, by its libinput name.
-    public var placement: (String) -> Placement = { _ in Placement() }
+    /// Receives the module's messages: devices that cannot be opened, events it does not handle, libinput's own.
+    public var log: (String) -> Void
+    /// Where each device goes: the host looks at its name and the output udev assigned it (`WL_OUTPUT`).
+    public var placement: (DeviceReport) -> Placement = { _ in Placement() }
+    /// What libinput says about each touch device it added, in order.
+    public private(set) var reports: [DeviceReport] = []
+
+    /// What libinput tells about a device, for the host's placement and for users asking "does my touchpad do gestures".
+    public struct DeviceReport: Sendable, CustomStringConvertible {
+        public var name: String
+        public var kind: DeviceKind
+        /// The output udev's `WL_OUTPUT` property maps a touchscreen to, if any.
+        public var outputName: String?
+        /// The size libinput knows from the kernel's axis resolution.
+        public var size: Size?
+        /// How many touches the device tracks at once.
+        public var touchCount: Int
+        /// Whether libinput recognizes touchpad gestures on it.
+        public var supportsGestures: Bool
+        /// How many fingers tap-to-click supports (0: none).
+        public var tapFingerCount: Int
+
+        public var description: String {
+            let size = size.map { "\($0.width)×\($0.height) mm" } ?? "size unknown"
+            return "\(name): \(kind.rawValue), \(size), \(touchCount) touches, gestures \(supportsGestures ? "yes" : "no")"
+                + ", tap with up to \(tapFingerCount) fingers" + (outputName.map { ", output \($0)" } ?? "")
+        }
+    }
 
     private let deliver: (InputEvent, Timestamp) -> Void
     private let access: DeviceAccess
@@ -54,6 +78,8 @@ public final class LibinputSource {
     private let keyboard = Keyboard()
     /// The devices added by path (path backend), referenced so that they can be removed.
     private var paths: [String: OpaquePointer] = [:]
+    /// A seat whose devices the first dispatch will have announced (udev backend).
+    private var seatToCheck: String?
     private var nextDevice: UInt32 = 1
     private var interface = libinput_interface(
         open_restricted: { path, flags, data in
@@ -70,9 +96,9 @@ public final class LibinputSource {
 
     /// Creates a source over the given device nodes (libinput's path backend) that hands every translated
     /// event to `deliver`, typically `engine.handle(_:at:)`.
-    public convenience init(paths: [String], access: DeviceAccess = .direct,
+    public convenience init(paths: [String], access: DeviceAccess = .direct, log: @escaping (String) -> Void = { _ in },
                             deliver: @escaping (InputEvent, Timestamp) -> Void) throws {
-        try self.init(access: access, deliver: deliver) { interface, data in libinput_path_create_context(interface, data) }
+        try self.init(access: access, log: log, deliver: deliver) { interface, data in libinput_path_create_context(interface, data) }
         for path in paths {
             guard let device = libinput_path_add_device(context, path) else { throw LibinputError.deviceNotAdded(path) }
             self.paths[path] = libinput_device_ref(device)
@@ -80,16 +106,18 @@ public final class LibinputSource {
     }
 
     /// Creates a source over every input device of a seat (libinput's udev backend), as a compositor does.
-    public convenience init(seat: String, access: DeviceAccess = .direct,
+    public convenience init(seat: String, access: DeviceAccess = .direct, log: @escaping (String) -> Void = { _ in },
                             deliver: @escaping (InputEvent, Timestamp) -> Void) throws {
         guard let udev = udev_new() else { throw LibinputError.contextFailed }
         defer { udev_unref(udev) }
-        try self.init(access: access, deliver: deliver) { interface, data in libinput_udev_create_context(interface, data, udev) }
+        try self.init(access: access, log: log, deliver: deliver) { interface, data in libinput_udev_create_context(interface, data, udev) }
         guard libinput_udev_assign_seat(context, seat) == 0 else { throw LibinputError.seatUnavailable(seat) }
+        seatToCheck = seat
     }
 
-    private init(access: DeviceAccess, deliver: @escaping (InputEvent, Timestamp) -> Void,
+    private init(access: DeviceAccess, log: @escaping (String) -> Void, deliver: @escaping (InputEvent, Timestamp) -> Void,
                  create: (UnsafePointer<libinput_interface>, UnsafeMutableRawPointer) -> OpaquePointer?) throws {
+        self.log = log
         self.deliver = deliver
         self.access = access
         context = create(&interface, Unmanaged.passUnretained(self).toOpaque())
@@ -128,6 +156,10 @@ public final class LibinputSource {
         while let event = libinput_get_event(context) {
             translate(event)
             libinput_event_destroy(event)
+        }
+        if let seat = seatToCheck {
+            seatToCheck = nil
+            if reports.isEmpty { log("seat \(seat) has no touchscreen or touchpad (yet); listening for devices to appear") }
         }
     }
 
@@ -174,11 +206,18 @@ public final class LibinputSource {
         nextDevice += 1
         devices[device] = id
         var width = 0.0, height = 0.0
-        let place = placement(name)
-        let size = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
-            ? Size(width: width, height: height) : place.fallbackSize
-        if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
+        let known = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
         let slots = libinput_device_touch_get_touch_count(device)
+        let report = DeviceReport(
+            name: name, kind: kind, outputName: libinput_device_get_output_name(device).map { String(cString: $0) },
+            size: known ? Size(width: width, height: height) : nil, touchCount: Int(max(slots, 0)),
+            supportsGestures: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0,
+            tapFingerCount: Int(libinput_device_config_tap_get_finger_count(device)))
+        reports.append(report)
+        log("added \(report)")
+        let place = placement(report)
+        let size = report.size ?? place.fallbackSize
+        if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
         deliver(.deviceAdded(DeviceDescription(
             id: id, kind: kind, name: name, physicalSize: size, outputRegion: place.outputRegion,
             transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10)), currentTime())

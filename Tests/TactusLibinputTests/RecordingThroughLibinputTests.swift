@@ -46,6 +46,23 @@ import TactusCore
     }
 }
 
+/// libinput's udev backend: a compositor listens to a seat rather than to device nodes.
+@Suite(.serialized) struct SeatThroughLibinputTests {
+    @Test func theSeatsTouchscreenIsFoundAndRecognized() throws {
+        let folder = RecordingThroughLibinputTests.corpus + "/touchscreens/"
+        let events = try String(contentsOfFile: folder + "EP0430M09.4-finger-drag-down.events", encoding: .utf8)
+        let description = try String(contentsOfFile: folder + "EP0430M09.desc", encoding: .utf8)
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
+        let lines = try testbed.run("listen", ["--seat", "seat0", "--size", "95x54mm", "--idle-exit", "3000", "--summary"],
+                                    namingDevices: false)
+        let drag = try #require(try lines.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .first { $0["name"] as? String == "drag_4f" })
+        #expect(drag["phase"] as? String == "ended")
+        let dy = try #require((drag["translation"] as? [Double])?.last)
+        #expect(abs(dy + 16.1) < 0.5, "\(dy) mm")
+    }
+}
+
 /// Faults on the way in from libinput.
 @Suite(.serialized) struct LibinputFaultTests {
     @Test func aDeviceRemovedMidGestureCancelsItCleanly() throws {

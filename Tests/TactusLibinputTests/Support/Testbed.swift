@@ -191,12 +191,12 @@ struct Testbed {
     func listen(_ arguments: [String]) throws -> [String] { try run("listen", arguments) }
 
     /// Runs a `tactus-sim` command that reads the emulated device (`listen` or `record`) and returns its output lines.
-    func run(_ command: String, _ arguments: [String]) throws -> [String] {
+    func run(_ command: String, _ arguments: [String], namingDevices: Bool = true) throws -> [String] {
         let build = repositoryRoot + "/.build/debug"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
         let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(build)/tactus-sim \(command) "
-            + nodes.map { "--device \($0) " }.joined() + arguments.joined(separator: " ")
+            + (namingDevices ? nodes.map { "--device \($0) " }.joined() : "") + arguments.joined(separator: " ")
         var options: [String] = []
         for (index, node) in nodes.enumerated() {
             options += ["-d", "\(folder)/device\(index).umockdev", "-i", "\(node)=\(folder)/device\(index).ioctl",

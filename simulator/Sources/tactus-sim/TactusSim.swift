@@ -245,17 +245,17 @@ struct DeviceOptions: ParsableArguments {
             throw ExitCode(2)
         }
         let source: LibinputSource
+        let log: (String) -> Void = { FileHandle.standardError.write(Data("tactus-sim: \($0)\n".utf8)) }
         do {
             if let seat {
-                source = try LibinputSource(seat: seat) { session.handle($0, at: $1) }
+                source = try LibinputSource(seat: seat, log: log) { session.handle($0, at: $1) }
             } else {
-                source = try LibinputSource(paths: devices) { session.handle($0, at: $1) }
+                source = try LibinputSource(paths: devices, log: log) { session.handle($0, at: $1) }
             }
         } catch {
-            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            log("\(error)")
             throw ExitCode(2)
         }
-        source.log = { FileHandle.standardError.write(Data("tactus-sim: \($0)\n".utf8)) }
         if let size {
             source.placement = { _ in
                 LibinputSource.Placement(outputRegion: Rect(x: 0, y: 0, width: size.size.width * 10, height: size.size.height * 10),
