@@ -77,6 +77,8 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
         if tracker.fingerCount == 0 {
             return fail(pressedSince == nil ? .wrongFingerCount : .tooShort, at: time)
         }
+        // A finger that lifts before the duration ends the press for all of them.
+        if pressedSince != nil && tracker.fingerCount < gesture.fingers { return fail(.tooShort, at: time) }
         current.time = time
         current.location = context.local(tracker.centroidInLayout)
         if pressedSince == nil {

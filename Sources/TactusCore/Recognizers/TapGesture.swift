@@ -2,7 +2,7 @@
 public struct TapValue: Hashable, Sendable {
     /// When the tap was recognized.
     public var time: Timestamp
-    /// Where the fingers were on the last tap.
+    /// Where the fingers were on the last tap: their centroid while all of them were down.
     public var location: Point
     /// How many taps (2 for a double tap).
     public var count: Int
@@ -64,6 +64,8 @@ final class TapRecognizer: Recognizer<TapValue> {
     private var state = State.pressing
     private var tapsSoFar = 0
     private var firstTapLocation = Point.zero
+    /// The centroid of the press while most of its fingers were down, in output millimetres.
+    private var pressLocation = Point.zero
 
     init(_ gesture: TapGesture) {
         self.gesture = gesture
@@ -98,11 +100,12 @@ final class TapRecognizer: Recognizer<TapValue> {
             return fail(.wrongFingerCount, at: time)
         }
         if tracker.maximumTravel > gesture.maximumMovement { return fail(.movedTooFar, at: time) }
+        if tracker.fingerCount > 0 && tracker.fingerCount == tracker.peakFingerCount { pressLocation = tracker.centroid }
         guard tracker.fingerCount == 0 else { return }
         if tracker.peakFingerCount != gesture.fingers { return fail(.wrongFingerCount, at: time) }
         tapsSoFar += 1
         if tapsSoFar == 1 { firstTapLocation = tracker.firstContactStart }
-        current = TapValue(time: time, location: context.local(tracker.layoutPoint(forMillimetres: tracker.centroid)),
+        current = TapValue(time: time, location: context.local(tracker.layoutPoint(forMillimetres: pressLocation)),
                            count: tapsSoFar, fingers: gesture.fingers)
         if tapsSoFar >= gesture.count {
             claim(at: time)

@@ -149,3 +149,37 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 }
+
+/// Regressions found by an independent review of the recognizers.
+@Suite struct TapAndPressRegressionTests {
+    @Test func aTwoFingerTapWhoseFingersLiftAtDifferentTimesIsLocatedBetweenThem() {
+        let rig = Rig()
+        let tap = rig.engine.attach(TapGesture(fingers: 2))
+        rig.down(0, 40, 50, at: 0)
+        rig.down(1, 60, 50, at: 0)
+        rig.frame(at: 0)
+        rig.up(0, at: 60)
+        rig.frame(at: 60)
+        rig.up(1, at: 80)
+        rig.frame(at: 80)
+        #expect(rig.path(tap) == [.recognized])
+        #expect(rig.last(tap)?.tap?.location == Point(x: 500, y: 500))
+    }
+
+    @Test func aTwoFingerPressFailsWhenOneFingerLiftsBeforeTheDuration() {
+        let rig = Rig()
+        let press = rig.engine.attach(LongPressGesture(fingers: 2))
+        rig.down(0, 40, 50, at: 0)
+        rig.down(1, 60, 50, at: 0)
+        rig.frame(at: 0)
+        rig.up(1, at: 200)
+        rig.frame(at: 200)
+        #expect(rig.path(press) == [.failed])
+        #expect(rig.reason(press) == .tooShort)
+        #expect(rig.last(press)?.time == .milliseconds(200))
+        rig.up(0, at: 700)
+        rig.frame(at: 700)
+        #expect(rig.path(press) == [.failed])
+        #expect(rig.engine.isIdle)
+    }
+}
