@@ -22,9 +22,7 @@ import Testing
     }
 
     func run(withSuper: Bool) throws -> [String] {
-        let folder = RecordingThroughLibinputTests.corpus + "/touchscreens/"
-        let touches = try String(contentsOfFile: folder + "EP0430M09.4-finger-drag-down.events", encoding: .utf8)
-        let description = try String(contentsOfFile: folder + "EP0430M09.desc", encoding: .utf8)
+        let (touches, description) = try RecordingThroughLibinputTests.touchscreen("EP0430M09.4-finger-drag-down", "EP0430M09")
         let times = touches.split(separator: "\n").filter { $0.hasPrefix("E:") }.compactMap { Double($0.split(separator: " ")[1]) }
         // A key event far in the past anchors the keyboard's clock when Super is not pressed at all.
         let keys = withSuper ? Self.superHeld(from: times.first!, to: times.last!)

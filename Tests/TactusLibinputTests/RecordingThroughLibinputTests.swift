@@ -9,6 +9,13 @@ import TactusCore
     static let corpus = ProcessInfo.processInfo.environment["TACTUS_EVEMU_CORPUS"]
         ?? (repositoryRoot as NSString).deletingLastPathComponent + "/shared/data/evemu"
 
+    /// A shared touchscreen recording and its device's description.
+    static func touchscreen(_ recording: String, _ device: String) throws -> (events: String, description: String) {
+        let folder = corpus + "/touchscreens/"
+        return (try String(contentsOfFile: folder + recording + ".events", encoding: .utf8),
+                try String(contentsOfFile: folder + device + ".desc", encoding: .utf8))
+    }
+
     @Test func umockdevIsInstalled() {
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run"))
         #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/.build/debug/libTactusUmockdevPreload.so"))
@@ -17,9 +24,7 @@ import TactusCore
     @Test(arguments: [("EP0430M09.4-finger-drag-down", "EP0430M09", "95x54mm"),
                       ("Atmel maXTouch Touchscreen.4-finger-drag-down", "Atmel maXTouch Touchscreen", "154x92mm")])
     func aTouchscreenRecordingGivesTheSameGesturesAsTheDirectReplay(recording: String, device: String, size: String) throws {
-        let folder = Self.corpus + "/touchscreens/"
-        let events = try String(contentsOfFile: folder + recording + ".events", encoding: .utf8)
-        let description = try String(contentsOfFile: folder + device + ".desc", encoding: .utf8)
+        let (events, description) = try Self.touchscreen(recording, device)
         let parts = size.dropLast(2).split(separator: "x").compactMap { Double($0) }
         let millimetres = Size(width: parts[0], height: parts[1])
 
@@ -49,9 +54,7 @@ import TactusCore
 /// libinput's udev backend: a compositor listens to a seat rather than to device nodes.
 @Suite(.serialized) struct SeatThroughLibinputTests {
     @Test func theSeatsTouchscreenIsFoundAndRecognized() throws {
-        let folder = RecordingThroughLibinputTests.corpus + "/touchscreens/"
-        let events = try String(contentsOfFile: folder + "EP0430M09.4-finger-drag-down.events", encoding: .utf8)
-        let description = try String(contentsOfFile: folder + "EP0430M09.desc", encoding: .utf8)
+        let (events, description) = try RecordingThroughLibinputTests.touchscreen("EP0430M09.4-finger-drag-down", "EP0430M09")
         let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
         let lines = try testbed.run("listen", ["--seat", "seat0", "--size", "95x54mm", "--idle-exit", "3000", "--summary"],
                                     namingDevices: false)
@@ -66,9 +69,7 @@ import TactusCore
 /// Faults on the way in from libinput.
 @Suite(.serialized) struct LibinputFaultTests {
     @Test func aDeviceRemovedMidGestureCancelsItCleanly() throws {
-        let folder = RecordingThroughLibinputTests.corpus + "/touchscreens/"
-        let events = try String(contentsOfFile: folder + "EP0430M09.4-finger-drag-down.events", encoding: .utf8)
-        let description = try String(contentsOfFile: folder + "EP0430M09.desc", encoding: .utf8)
+        let (events, description) = try RecordingThroughLibinputTests.touchscreen("EP0430M09.4-finger-drag-down", "EP0430M09")
         let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
         // The four fingers move for 1.2 s; the device goes away after 600 ms.
         let lines = try testbed.listen(["--size", "95x54mm", "--idle-exit", "3000", "--unplug-after", "600"])
