@@ -1,8 +1,8 @@
 # Installs the Debian packages Tactus builds against when any is missing. Sourced by the scripts.
 
-# The C libraries of the input, protocol and compositor modules, the tools that find them, and umockdev,
-# which presents recorded devices to the real libinput in the tests.
-TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev)
+# The C libraries of the input, protocol and compositor modules, the tools that find them, umockdev, which
+# presents recorded devices to the real libinput in the tests, and xmllint, which validates the protocol.
+TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libxml2-utils)
 
 ensure_packages() {
     local missing=()
