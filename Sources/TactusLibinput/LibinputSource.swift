@@ -81,18 +81,24 @@ public final class LibinputSource {
     /// A seat whose devices the first dispatch will have announced (udev backend).
     private var seatToCheck: String?
     private var nextDevice: UInt32 = 1
-    private var interface = libinput_interface(
-        open_restricted: { path, flags, data in
-            guard let path, let data else { return -EINVAL }
-            let source = Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue()
-            let fd = source.access.open(String(cString: path), flags)
-            if fd < 0 { source.log("cannot open \(String(cString: path)): \(String(cString: strerror(-fd)))") }
-            return fd
-        },
-        close_restricted: { fd, data in
-            guard let data else { return }
-            Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue().access.close(fd)
-        })
+    /// libinput keeps the pointer to its interface for the context's lifetime, so it lives on the heap, not in a
+    /// Swift property whose address is only lent for the duration of a call.
+    private let interface: UnsafeMutablePointer<libinput_interface> = {
+        let pointer = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        pointer.initialize(to: libinput_interface(
+            open_restricted: { path, flags, data in
+                guard let path, let data else { return -EINVAL }
+                let source = Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue()
+                let fd = source.access.open(String(cString: path), flags)
+                if fd < 0 { source.log("cannot open \(String(cString: path)): \(String(cString: strerror(-fd)))") }
+                return fd
+            },
+            close_restricted: { fd, data in
+                guard let data else { return }
+                Unmanaged<LibinputSource>.fromOpaque(data).takeUnretainedValue().access.close(fd)
+            }))
+        return pointer
+    }()
 
     /// Creates a source over the given device nodes (libinput's path backend) that hands every translated
     /// event to `deliver`, typically `engine.handle(_:at:)`.
@@ -120,7 +126,7 @@ public final class LibinputSource {
         self.log = log
         self.deliver = deliver
         self.access = access
-        context = create(&interface, Unmanaged.passUnretained(self).toOpaque())
+        context = create(interface, Unmanaged.passUnretained(self).toOpaque())
         guard context != nil else { throw LibinputError.contextFailed }
         // libinput's own messages go to the host's log, not to standard error.
         libinput_log_set_handler(context) { li, priority, format, arguments in
@@ -136,7 +142,9 @@ public final class LibinputSource {
 
     deinit {
         for device in paths.values { libinput_device_unref(device) }
-        libinput_unref(context)
+        if let context { libinput_unref(context) }
+        interface.deinitialize(count: 1)
+        interface.deallocate()
     }
 
     /// Removes a device added by path, as if it were unplugged: what it had in flight is cancelled.
