@@ -129,10 +129,7 @@ import TactusCore
     func aHoldBeginsAfterTwoHundredMilliseconds(rest: Double, begins: Bool) {
         let rig = Rig()
         let hold = rig.engine.attach(HoldGesture())
-        rig.down(0, 50, 50, at: 0)
-        rig.frame(at: 0)
-        rig.up(0, at: rest)
-        rig.frame(at: rest)
+        rig.tap([(50, 50)], at: 0, hold: rest)
         #expect(rig.path(hold) == (begins ? [.began, .ended] : [.failed]))
         if begins {
             #expect(rig.first(.began, of: hold)?.time == .milliseconds(200))
