@@ -8,7 +8,8 @@ struct InteractionStart {
     var surfaces: [SurfaceHit]
 }
 
-/// Picks the attachments that take part in an interaction, with the rank and coordinate origin of each.
+/// Picks the attachments that take part in an interaction, with the rank and coordinate origin of each: those
+/// whose target lies under the start, whose start area (if any) holds it, and that no mask or exclusion keeps out.
 ///
 /// Rank: high priority adds 10 000; a surface scores 1000 minus its depth in the hit stack (the front
 /// surface is innermost and scores highest); compositor targets score 0, outermost of all.
@@ -49,6 +50,9 @@ func selectCandidates(
         if d != Int.max && d < innermostEnabledDepth { continue }
         var origin = Vector.zero
         if case .surface = a.target { origin = start.surfaces[d].origin - .zero }
+        if let area = a.options.startArea, !area.contains(where: { $0.contains(start.layoutPoint - origin) }) {
+            continue
+        }
         let nesting = d == Int.max ? 0 : max(1000 - d, 1)
         let rank = (a.options.priority == .high ? 10_000 : 0) + nesting
         result.append((a, origin, rank))

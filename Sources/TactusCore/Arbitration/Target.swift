@@ -101,15 +101,19 @@ public struct AttachmentOptions: Hashable, Sendable {
     public var requiredModifiers: ModifierSet
     /// Which kinds of device may drive it. Default: both.
     public var deviceKinds: Set<DeviceKind>
+    /// Where on its target an interaction must start for the gesture to take part, as rectangles in the
+    /// target's own coordinates (surface-local for surfaces, layout pixels otherwise). Default: nil, anywhere.
+    public var startArea: [Rect]?
 
     /// Creates options.
     public init(priority: AttachmentPriority = .normal, mask: GestureMask = .all,
                 rawTouchPolicy: RawTouchPolicy = .withhold, requiredModifiers: ModifierSet = [],
-                deviceKinds: Set<DeviceKind> = [.touchscreen, .touchpad]) {
+                deviceKinds: Set<DeviceKind> = [.touchscreen, .touchpad], startArea: [Rect]? = nil) {
         self.priority = priority
         self.mask = mask
         self.rawTouchPolicy = rawTouchPolicy
         self.requiredModifiers = requiredModifiers
         self.deviceKinds = deviceKinds
+        self.startArea = startArea
     }
 }

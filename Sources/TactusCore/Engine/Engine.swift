@@ -27,6 +27,8 @@ public final class Engine: UpdateSink {
 
     private var sessions: [DeviceSession] = []
     private var attachments: [Attachment] = []
+    /// Attachments that take part in no new interaction and go once their arenas let them go (`retire`).
+    private var retiring: [Attachment] = []
     private var nextAttachmentNumber = 0
     private var lastTime: Timestamp?
     private var cachedDeadline: Timestamp??
@@ -63,18 +65,49 @@ public final class Engine: UpdateSink {
 
     /// Detaches a gesture: if it is running it is cancelled (`detached`), if undecided it fails.
     public func detach(_ id: AttachmentID) {
-        guard let index = attachments.firstIndex(where: { $0.id == id }) else { return }
-        let attachment = attachments.remove(at: index)
+        let attachment: Attachment
+        if let index = attachments.firstIndex(where: { $0.id == id }) {
+            attachment = attachments.remove(at: index)
+        } else if let index = retiring.firstIndex(where: { $0.id == id }) {
+            attachment = retiring.remove(at: index)
+        } else {
+            return
+        }
         let time = lastTime ?? .zero
         for session in sessions {
             session.arena.remove(attachment, modifiers: modifiers, at: time)
             follow(session)
         }
-        for other in attachments {
+        forgetRelations(to: id)
+        cachedDeadline = nil
+    }
+
+    /// Detaches a gesture gently: it takes part in no new interaction, while an interaction it already
+    /// takes part in runs to its end with it; then it is detached. Hosts replace a gesture's parameters this
+    /// way without cutting short what the user is doing.
+    public func retire(_ id: AttachmentID) {
+        guard let index = attachments.firstIndex(where: { $0.id == id }) else { return }
+        retiring.append(attachments.remove(at: index))
+        releaseRetiredAttachments()
+    }
+
+    /// Detaches the retiring attachments that no arena holds any more.
+    private func releaseRetiredAttachments() {
+        guard !retiring.isEmpty else { return }
+        let released = retiring.filter { attachment in
+            !sessions.contains { session in session.arena.members.contains { $0.attachment === attachment } }
+        }
+        for attachment in released {
+            retiring.removeAll { $0 === attachment }
+            forgetRelations(to: attachment.id)
+        }
+    }
+
+    private func forgetRelations(to id: AttachmentID) {
+        for other in attachments + retiring {
             other.requiresFailureOf.remove(id)
             other.simultaneousWith.remove(id)
         }
-        cachedDeadline = nil
     }
 
     /// Makes `id` wait for `other` to fail before it may begin or be recognized; if `other` wins, `id` fails.
@@ -104,6 +137,7 @@ public final class Engine: UpdateSink {
     /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
         advance(to: time, except: nil)
+        releaseRetiredAttachments()
     }
 
     /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
@@ -158,6 +192,7 @@ public final class Engine: UpdateSink {
         case .holdEnd(let id, let cancelled): endStream(.touchpadHold, on: id, cancelled: cancelled, at: now)
         case .modifiers(let set): modifiers = set
         }
+        releaseRetiredAttachments()
     }
 
     // MARK: Devices
@@ -197,7 +232,7 @@ public final class Engine: UpdateSink {
         guard let session = session(for: id) else { return diagnostics.record(.unknownDevice) }
         abandonInteraction(of: session, reason: .deviceRemoved, at: time)
         sessions.removeAll { $0 === session }
-        for attachment in attachments { attachment.forgetMember(for: id) }
+        for attachment in attachments + retiring { attachment.forgetMember(for: id) }
     }
 
     private func abandonInteraction(of session: DeviceSession, reason: FailureReason, at time: Timestamp) {

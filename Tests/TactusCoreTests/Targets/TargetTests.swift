@@ -89,4 +89,49 @@ import TactusCore
                 == [.began, .began, .cancelled, .ended])
         #expect(rig.engine.isIdle)
     }
+
+    @Test func aStartAreaLimitsWhereOnItsSurfaceAnInteractionMayStart() {
+        let rig = Rig()
+        rig.scene = [(SurfaceID(3), Rect(x: 200, y: 200, width: 400, height: 400), nil)]
+        // The surface's left half, in surface-local pixels.
+        let leftHalf = rig.engine.attach(TapGesture(), to: .surface(SurfaceID(3)),
+                                         options: AttachmentOptions(startArea: [Rect(x: 0, y: 0, width: 200, height: 400)]))
+        rig.tap([(50, 30)], at: 0)      // layout (500, 300): surface (300, 100), outside the area
+        rig.tap([(30, 30)], at: 500)    // layout (300, 300): surface (100, 100), inside
+        #expect(rig.phases(leftHalf) == [.recognized])
+        #expect(rig.last(leftHalf)?.tap?.location == Point(x: 100, y: 100))
+    }
+
+    @Test func aRetiredGestureFinishesItsInteractionThenTakesPartInNoOther() {
+        let rig = Rig()
+        let drag = rig.engine.attach(DragGesture())
+        rig.stroke([(20, 20)], by: (20, 0), at: 0, duration: 100, lift: false)
+        rig.engine.retire(drag)
+        rig.move(0, 50, 20, at: 150)
+        rig.frame(at: 150)
+        rig.up(0, at: 160)
+        rig.frame(at: 160)
+        #expect(rig.path(drag) == [.began, .changed, .ended])
+        #expect(rig.last(drag)?.drag?.translation == Vector(dx: 300, dy: 0))
+        rig.stroke([(20, 20)], by: (20, 0), at: 500, duration: 100)
+        #expect(rig.path(drag) == [.began, .changed, .ended])
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func aRetiredGestureKeepsItsRelationsUntilItGoes() {
+        let rig = Rig()
+        let double = rig.engine.attach(TapGesture(count: 2))
+        let single = rig.engine.attach(TapGesture())
+        rig.engine.requireFailure(of: double, before: single)
+        rig.tap([(50, 50)], at: 0)
+        rig.engine.retire(double)   // the double tap still waits for its second tap: the single tap waits too
+        rig.advance(to: 1000)
+        #expect(rig.phases(double) == [.failed])
+        #expect(rig.phases(single) == [.recognized])
+        rig.clearRecords()
+        rig.tap([(50, 50)], at: 2000)
+        #expect(rig.phases(double).isEmpty)
+        #expect(rig.phases(single) == [.recognized])
+        #expect(rig.first(.recognized, of: single)?.time == Timestamp(microseconds: 2_060_000))
+    }
 }
