@@ -114,6 +114,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * Misuse raises the errors of the error enum. As for every Wayland
+ * object, a request that names an object the client already destroyed
+ * is answered by libwayland itself with a wl_display error:
+ * invalid_object when the object is the request's target, invalid_method
+ * when it is an argument (a relation to a destroyed gesture).
  * @section page_iface_tactus_gesture_v1_api API
  * See @ref iface_tactus_gesture_v1.
  */
@@ -133,6 +139,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * Misuse raises the errors of the error enum. As for every Wayland
+ * object, a request that names an object the client already destroyed
+ * is answered by libwayland itself with a wl_display error:
+ * invalid_object when the object is the request's target, invalid_method
+ * when it is an argument (a relation to a destroyed gesture).
  */
 extern const struct wl_interface tactus_gesture_v1_interface;
 #endif
@@ -168,7 +180,7 @@ enum tactus_gesture_manager_v1_error {
 	 */
 	TACTUS_GESTURE_MANAGER_V1_ERROR_INVALID_KIND = 0,
 	/**
-	 * the client has more gesture objects than the compositor allows (256 by default)
+	 * the client has more gesture and exclusion objects than the compositor allows (256 by default)
 	 */
 	TACTUS_GESTURE_MANAGER_V1_ERROR_TOO_MANY_OBJECTS = 1,
 };
@@ -280,8 +292,9 @@ tactus_gesture_manager_v1_destroy(struct tactus_gesture_manager_v1 *tactus_gestu
  * inert: it sends no more events and accepts and ignores requests,
  * until the client destroys it.
  *
- * A kind outside the kind enum raises invalid_kind; more gesture objects
- * than the compositor allows for one client raises too_many_objects.
+ * A kind outside the kind enum raises invalid_kind; more gesture and
+ * exclusion objects than the compositor allows for one client (256 by
+ * default) raises too_many_objects.
  */
 static inline struct tactus_gesture_v1 *
 tactus_gesture_manager_v1_get_gesture(struct tactus_gesture_manager_v1 *tactus_gesture_manager_v1, struct wl_surface *surface, struct wl_seat *seat, uint32_t kind)
@@ -304,6 +317,9 @@ tactus_gesture_manager_v1_get_gesture(struct tactus_gesture_manager_v1 *tactus_g
  * not start in the region; high-priority bindings (edge swipes, the
  * lock screen) still do. The compositor decides how much of a region it
  * honours and may ignore it entirely; clients cannot rely on it.
+ *
+ * It counts towards the same per-client limit as gesture objects
+ * (too_many_objects).
  */
 static inline struct tactus_gesture_exclusion_v1 *
 tactus_gesture_manager_v1_get_exclusion(struct tactus_gesture_manager_v1 *tactus_gesture_manager_v1, struct wl_surface *surface)
@@ -324,9 +340,13 @@ enum tactus_gesture_v1_error {
 	 */
 	TACTUS_GESTURE_V1_ERROR_INVALID_PARAMETER = 0,
 	/**
-	 * a relation to itself, to a gesture of another client or of another surface, or to a destroyed gesture
+	 * a relation to itself, or to a gesture of another client or of another surface
 	 */
 	TACTUS_GESTURE_V1_ERROR_INVALID_RELATION = 1,
+	/**
+	 * commit of relations that contradict each other: simultaneous with and requiring the failure of the same gesture, or a cycle of require_failure_of
+	 */
+	TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE = 2,
 };
 #endif /* TACTUS_GESTURE_V1_ERROR_ENUM */
 
@@ -423,6 +443,14 @@ enum tactus_gesture_v1_reason {
 	 * any other reason
 	 */
 	TACTUS_GESTURE_V1_REASON_OTHER = 11,
+	/**
+	 * the device cannot make this gesture (an edge swipe from a touchpad)
+	 */
+	TACTUS_GESTURE_V1_REASON_UNSUPPORTED_INPUT = 12,
+	/**
+	 * the interaction ended with the gesture still undecided
+	 */
+	TACTUS_GESTURE_V1_REASON_UNRESOLVED = 13,
 };
 #endif /* TACTUS_GESTURE_V1_REASON_ENUM */
 
@@ -917,7 +945,9 @@ tactus_gesture_v1_recognize_simultaneously_with(struct tactus_gesture_v1 *tactus
  *
  * Pending. The gesture waits for the other to fail before it begins or
  * is recognized, and fails if the other succeeds. Same conditions as
- * recognize_simultaneously_with.
+ * recognize_simultaneously_with. A commit that leaves the gesture both
+ * simultaneous with and requiring the failure of the same gesture, or
+ * that closes a cycle of require_failure_of, raises conflicting_state.
  */
 static inline void
 tactus_gesture_v1_require_failure_of(struct tactus_gesture_v1 *tactus_gesture_v1, struct tactus_gesture_v1 *other)
@@ -930,7 +960,10 @@ tactus_gesture_v1_require_failure_of(struct tactus_gesture_v1 *tactus_gesture_v1
  * @ingroup iface_tactus_gesture_v1
  *
  * Applies every pending parameter at once. Interactions in progress
- * keep the parameters they started with.
+ * keep the parameters they started with. Relations accumulate: a commit
+ * adds those requested since the last commit, and they last until
+ * either gesture is destroyed. A relation takes effect once both
+ * gestures have been committed.
  */
 static inline void
 tactus_gesture_v1_commit(struct tactus_gesture_v1 *tactus_gesture_v1)

@@ -117,6 +117,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * Misuse raises the errors of the error enum. As for every Wayland
+ * object, a request that names an object the client already destroyed
+ * is answered by libwayland itself with a wl_display error:
+ * invalid_object when the object is the request's target, invalid_method
+ * when it is an argument (a relation to a destroyed gesture).
  * @section page_iface_tactus_gesture_v1_api API
  * See @ref iface_tactus_gesture_v1.
  */
@@ -136,6 +142,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * Misuse raises the errors of the error enum. As for every Wayland
+ * object, a request that names an object the client already destroyed
+ * is answered by libwayland itself with a wl_display error:
+ * invalid_object when the object is the request's target, invalid_method
+ * when it is an argument (a relation to a destroyed gesture).
  */
 extern const struct wl_interface tactus_gesture_v1_interface;
 #endif
@@ -171,7 +183,7 @@ enum tactus_gesture_manager_v1_error {
 	 */
 	TACTUS_GESTURE_MANAGER_V1_ERROR_INVALID_KIND = 0,
 	/**
-	 * the client has more gesture objects than the compositor allows (256 by default)
+	 * the client has more gesture and exclusion objects than the compositor allows (256 by default)
 	 */
 	TACTUS_GESTURE_MANAGER_V1_ERROR_TOO_MANY_OBJECTS = 1,
 };
@@ -246,8 +258,8 @@ struct tactus_gesture_manager_v1_interface {
 	 * requests, until the client destroys it.
 	 *
 	 * A kind outside the kind enum raises invalid_kind; more gesture
-	 * objects than the compositor allows for one client raises
-	 * too_many_objects.
+	 * and exclusion objects than the compositor allows for one client
+	 * (256 by default) raises too_many_objects.
 	 */
 	void (*get_gesture)(struct wl_client *client,
 			    struct wl_resource *resource,
@@ -266,6 +278,9 @@ struct tactus_gesture_manager_v1_interface {
 	 * bindings (edge swipes, the lock screen) still do. The compositor
 	 * decides how much of a region it honours and may ignore it
 	 * entirely; clients cannot rely on it.
+	 *
+	 * It counts towards the same per-client limit as gesture objects
+	 * (too_many_objects).
 	 */
 	void (*get_exclusion)(struct wl_client *client,
 			      struct wl_resource *resource,
@@ -295,9 +310,13 @@ enum tactus_gesture_v1_error {
 	 */
 	TACTUS_GESTURE_V1_ERROR_INVALID_PARAMETER = 0,
 	/**
-	 * a relation to itself, to a gesture of another client or of another surface, or to a destroyed gesture
+	 * a relation to itself, or to a gesture of another client or of another surface
 	 */
 	TACTUS_GESTURE_V1_ERROR_INVALID_RELATION = 1,
+	/**
+	 * commit of relations that contradict each other: simultaneous with and requiring the failure of the same gesture, or a cycle of require_failure_of
+	 */
+	TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE = 2,
 };
 #endif /* TACTUS_GESTURE_V1_ERROR_ENUM */
 
@@ -394,6 +413,14 @@ enum tactus_gesture_v1_reason {
 	 * any other reason
 	 */
 	TACTUS_GESTURE_V1_REASON_OTHER = 11,
+	/**
+	 * the device cannot make this gesture (an edge swipe from a touchpad)
+	 */
+	TACTUS_GESTURE_V1_REASON_UNSUPPORTED_INPUT = 12,
+	/**
+	 * the interaction ended with the gesture still undecided
+	 */
+	TACTUS_GESTURE_V1_REASON_UNRESOLVED = 13,
 };
 #endif /* TACTUS_GESTURE_V1_REASON_ENUM */
 
@@ -520,7 +547,10 @@ struct tactus_gesture_v1_interface {
 	 *
 	 * Pending. The gesture waits for the other to fail before it
 	 * begins or is recognized, and fails if the other succeeds. Same
-	 * conditions as recognize_simultaneously_with.
+	 * conditions as recognize_simultaneously_with. A commit that
+	 * leaves the gesture both simultaneous with and requiring the
+	 * failure of the same gesture, or that closes a cycle of
+	 * require_failure_of, raises conflicting_state.
 	 */
 	void (*require_failure_of)(struct wl_client *client,
 				   struct wl_resource *resource,
@@ -529,7 +559,10 @@ struct tactus_gesture_v1_interface {
 	 * apply the pending parameters
 	 *
 	 * Applies every pending parameter at once. Interactions in
-	 * progress keep the parameters they started with.
+	 * progress keep the parameters they started with. Relations
+	 * accumulate: a commit adds those requested since the last commit,
+	 * and they last until either gesture is destroyed. A relation
+	 * takes effect once both gestures have been committed.
 	 */
 	void (*commit)(struct wl_client *client,
 		       struct wl_resource *resource);
