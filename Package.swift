@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "TactusCore", targets: ["TactusCore"]),
         .executable(name: "tactus-bench", targets: ["TactusBenchmark"]),
         .executable(name: "tactus-sim", targets: ["tactus-sim"]),
+        .library(name: "TactusWayland", targets: ["TactusWayland"]),
+        .library(name: "TactusClient", targets: ["TactusClient"]),
+        .executable(name: "tactus-demo-client", targets: ["tactus-demo-client"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
         .library(name: "TactusUmockdevPreload", type: .dynamic, targets: ["UmockdevPreload"]),
     ],
@@ -22,6 +25,20 @@ let package = Package(
         // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
         .target(name: "TactusLibinput", dependencies: ["TactusCore", "CLibinput"]),
+
+        // tactus-gestures-v1 (protocols/): the interface code wayland-scanner generates, which both sides link,
+        // and each side's generated header with the few addresses Swift cannot take itself.
+        .target(name: "CTactusProtocol", publicHeadersPath: "."),
+        .systemLibrary(name: "CTactusWaylandServer", pkgConfig: "wayland-server", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CTactusWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // The protocol's server, which a compositor (or libtactus) runs on its wl_display.
+        .target(name: "TactusWayland", dependencies: ["TactusCore", "CTactusWaylandServer", "CTactusProtocol"]),
+        // The client library, and a client that prints what it receives.
+        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol"]),
+        .executableTarget(
+            name: "tactus-demo-client",
+            dependencies: ["TactusClient", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
         .target(name: "TactusSimulation", dependencies: ["TactusCore"], path: "simulator/Sources/TactusSimulation"),
@@ -49,5 +66,10 @@ let package = Package(
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput"]),
+        // Server and clients over real sockets: an in-process compositor, clients through TactusClient.
+        .testTarget(
+            name: "TactusWaylandTests",
+            dependencies: ["TactusWayland", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
+        ),
     ]
 )

@@ -2,23 +2,26 @@ import Foundation
 
 /// A JSON object written with its keys in the order they were added and numbers in one fixed notation,
 /// so that the same values always give the same bytes.
-struct JSONLine {
+public struct JSONLine {
     private var parts: [String] = []
 
-    mutating func add(_ key: String, _ value: String) { parts.append("\(quote(key)):\(quote(value))") }
-    mutating func add(_ key: String, _ value: Int) { parts.append("\(quote(key)):\(value)") }
+    /// An empty object.
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: String) { parts.append("\(quote(key)):\(quote(value))") }
+    public mutating func add(_ key: String, _ value: Int) { parts.append("\(quote(key)):\(value)") }
     mutating func add(_ key: String, _ value: Int64) { parts.append("\(quote(key)):\(value)") }
     mutating func add(_ key: String, _ value: Bool) { parts.append("\(quote(key)):\(value)") }
-    mutating func add(_ key: String, _ value: Double) { parts.append("\(quote(key)):\(JSONLine.number(value))") }
-    mutating func add(_ key: String, _ values: [Double]) {
+    public mutating func add(_ key: String, _ value: Double) { parts.append("\(quote(key)):\(JSONLine.number(value))") }
+    public mutating func add(_ key: String, _ values: [Double]) {
         parts.append("\(quote(key)):[\(values.map(JSONLine.number).joined(separator: ","))]")
     }
-    mutating func add(_ key: String, strings: [String]) {
+    public mutating func add(_ key: String, strings: [String]) {
         parts.append("\(quote(key)):[\(strings.map(quote).joined(separator: ","))]")
     }
     mutating func add(_ key: String, raw: String) { parts.append("\(quote(key)):\(raw)") }
 
-    var text: String { "{" + parts.joined(separator: ",") + "}" }
+    public var text: String { "{" + parts.joined(separator: ",") + "}" }
 
     /// Six decimals are finer than any sensor and keep outputs short and stable.
     static func number(_ value: Double) -> String {

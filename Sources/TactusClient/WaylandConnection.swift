@@ -1,0 +1,194 @@
+internal import CTactusWaylandClient
+import Glibc
+import TactusCore
+
+/// A connection to a compositor with the globals Tactus needs.
+///
+/// Everything happens on the caller's thread. The globals are bound as the registry announces them, during
+/// whichever dispatch the caller does; `init` does one blocking roundtrip for that unless told not to, as a test
+/// that runs the compositor on the same thread must (it pumps both sides with `dispatchAvailable()` instead).
+/// The display and every object made through the connection are valid until `disconnect()`.
+public final class WaylandConnection {
+    /// The `wl_display`.
+    public let display: OpaquePointer
+    /// The `wl_compositor`, bound at version 4 at most.
+    public private(set) var compositor: OpaquePointer?
+    /// The first `wl_seat` announced.
+    public private(set) var seat: OpaquePointer?
+    /// The `tactus_gesture_manager_v1`, version 1.
+    public private(set) var gestureManager: OpaquePointer?
+    /// Whether the display is still open, so that the connection's objects may be used.
+    private(set) var isConnected = true
+    private var registry: OpaquePointer?
+    /// The protocol error, kept through `disconnect()` since the display that knows it is freed then.
+    private var errorAtDisconnect: ProtocolError?
+
+    /// Connects to the compositor on the display socket `socket` (nil: `$WAYLAND_DISPLAY`, else `wayland-0`) and,
+    /// if `roundtripOnConnect`, waits until the compositor announced its globals.
+    public init(socket: String? = nil, roundtripOnConnect: Bool = true) throws {
+        guard let display = wl_display_connect(socket) else {
+            let name = socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            throw WaylandClientError.cannotConnect(name)
+        }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
+        if roundtripOnConnect { try roundtrip() }
+    }
+
+    deinit { disconnect() }
+
+    /// The descriptor to watch for readability before `dispatchAvailable()`; -1 once disconnected.
+    public var fileDescriptor: Int32 { isConnected ? wl_display_get_fd(display) : -1 }
+
+    /// Sends the requests made so far; what does not fit in the socket now goes with the next flush.
+    public func flush() {
+        guard isConnected else { return }
+        // EAGAIN leaves the rest buffered; every other failure is recorded by libwayland as the display's error.
+        _ = wl_display_flush(display)
+    }
+
+    /// Sends the requests made so far, then reads and dispatches whatever has arrived, without blocking.
+    public func dispatchAvailable() {
+        guard isConnected else { return }
+        // Events already queued must be dispatched before libwayland lets anyone read more.
+        while wl_display_prepare_read(display) != 0 {
+            guard wl_display_dispatch_pending(display) >= 0 else { return }
+        }
+        flush()
+        var readable = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&readable, 1, 0) > 0 {
+            wl_display_read_events(display)
+        } else {
+            wl_display_cancel_read(display)
+        }
+        wl_display_dispatch_pending(display)
+    }
+
+    /// Blocks until the compositor answered everything sent so far (`wl_display_roundtrip`).
+    public func roundtrip() throws {
+        guard isConnected, wl_display_roundtrip(display) >= 0 else { throw failure }
+    }
+
+    /// Blocks dispatching events until `condition` holds or the connection fails.
+    public func dispatch(until condition: () -> Bool) throws {
+        while !condition() {
+            guard isConnected, wl_display_dispatch(display) >= 0 else { throw failure }
+        }
+    }
+
+    /// Creates a surface; nil without a compositor global or connection.
+    public func makeSurface() -> OpaquePointer? {
+        guard isConnected, let compositor else { return nil }
+        return wl_compositor_create_surface(compositor)
+    }
+
+    /// Creates a region that is the union of `rectangles`, rounded to whole pixels; nil without a compositor
+    /// global or connection.
+    public func makeRegion(_ rectangles: [Rect]) -> OpaquePointer? {
+        guard isConnected, let compositor, let region = wl_compositor_create_region(compositor) else { return nil }
+        for rectangle in rectangles {
+            wl_region_add(region, Int32(roundingClamped: rectangle.origin.x), Int32(roundingClamped: rectangle.origin.y),
+                          Int32(roundingClamped: rectangle.size.width), Int32(roundingClamped: rectangle.size.height))
+        }
+        return region
+    }
+
+    /// Destroys a region made by `makeRegion(_:)`.
+    public func destroyRegion(_ region: OpaquePointer) {
+        guard isConnected else { return }
+        wl_region_destroy(region)
+    }
+
+    /// Destroys a surface made by `makeSurface()`.
+    public func destroySurface(_ surface: OpaquePointer) {
+        guard isConnected else { return }
+        wl_surface_destroy(surface)
+    }
+
+    /// Applies a surface's pending state, gesture exclusions included.
+    public func commit(_ surface: OpaquePointer) {
+        guard isConnected else { return }
+        wl_surface_commit(surface)
+    }
+
+    /// The protocol error the compositor raised, if any. `wl_display`'s own errors are not among them: libwayland
+    /// only reports an errno for those (`WaylandClientError.connectionFailed`).
+    public var protocolError: ProtocolError? {
+        guard isConnected else { return errorAtDisconnect }
+        guard wl_display_get_error(display) == EPROTO else { return nil }
+        var interface: UnsafePointer<wl_interface>?
+        var objectID: UInt32 = 0
+        let code = wl_display_get_protocol_error(display, &interface, &objectID)
+        let name = interface.flatMap { $0.pointee.name }.map { String(cString: $0) } ?? "unknown"
+        return ProtocolError(interface: name, code: code, objectID: objectID)
+    }
+
+    /// The errno with which the connection failed (EPROTO for a protocol error, EINVAL for `wl_display`'s
+    /// invalid_object and invalid_method), or 0 while it is fine.
+    public var errorNumber: Int32 { isConnected ? wl_display_get_error(display) : (errorAtDisconnect == nil ? 0 : EPROTO) }
+
+    /// Closes the connection; every object made through it becomes unusable. Calling it again does nothing.
+    public func disconnect() {
+        guard isConnected else { return }
+        errorAtDisconnect = protocolError
+        // Freed without destructor requests: closing the connection destroys everything on the compositor's side.
+        for proxy in [gestureManager, seat, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        (gestureManager, seat, compositor, registry) = (nil, nil, nil, nil)
+        wl_display_disconnect(display)
+        isConnected = false
+    }
+
+    /// Hands `body` a region of `rectangles` (nil for nil) and destroys it right after: requests copy regions.
+    func withRegion(_ rectangles: [Rect]?, _ body: (OpaquePointer?) -> Void) {
+        let region = rectangles.flatMap(makeRegion)
+        body(region)
+        if let region { destroyRegion(region) }
+    }
+
+    /// Sends the manager's destructor; gesture objects already made keep working.
+    func destroyGestureManager() {
+        guard isConnected, let gestureManager else { return }
+        tactus_gesture_manager_v1_destroy(gestureManager)
+        self.gestureManager = nil
+    }
+
+    private var failure: WaylandClientError {
+        .connectionFailed(protocolError, errno: isConnected ? wl_display_get_error(display) : ENOTCONN)
+    }
+
+    fileprivate func bind(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor" where compositor == nil:
+            compositor = bind(name, tactus_client_compositor_interface(), version: min(version, 4))
+        case "wl_seat" where seat == nil:
+            // Requests only name the seat; none of its events matter here, so its first version does.
+            seat = bind(name, tactus_client_seat_interface(), version: 1)
+        case "tactus_gesture_manager_v1" where gestureManager == nil:
+            gestureManager = bind(name, tactus_client_manager_interface(), version: 1)
+        default:
+            break
+        }
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
+        OpaquePointer(wl_registry_bind(registry, name, interface, version))
+    }
+}
+
+/// A copy of `listener` at an address that stays valid for the rest of the process: libwayland keeps using a
+/// listener's address for its proxy's lifetime, which the address Swift lends for one call does not outlive.
+func permanent<Listener>(_ listener: Listener) -> UnsafeMutablePointer<Listener> {
+    let pointer = UnsafeMutablePointer<Listener>.allocate(capacity: 1)
+    pointer.initialize(to: listener)
+    return pointer
+}
+
+/// Binds the globals as they are announced. A removed global needs nothing: its objects turn inert.
+private nonisolated(unsafe) let registryListener = permanent(wl_registry_listener(
+    global: { data, _, name, interface, version in
+        guard let data, let interface else { return }
+        Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
+            .bind(name: name, interface: String(cString: interface), version: version)
+    },
+    global_remove: { _, _, _ in }))

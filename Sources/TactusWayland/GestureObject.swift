@@ -1,0 +1,232 @@
+import CTactusWaylandServer
+import TactusCore
+
+/// One `tactus_gesture_v1`: a gesture of one kind on one client surface, its double-buffered parameters and
+/// relations, the engine attachment its committed state became, and the events it sends.
+///
+/// It turns inert, sending nothing and ignoring requests, when its surface or seat goes away or the server
+/// shuts down; it is gone when the client destroys it (or disconnects).
+final class GestureObject: ResourceOwner {
+    private weak var server: GestureServer?
+    let client: OpaquePointer
+    private(set) var resource: OpaquePointer?
+    let surface: SurfaceID
+    let kind: GestureKind
+    private var pending: GestureParameters
+    private(set) var isInert = false
+
+    /// The attachment of the last commit, and the one before it while its interaction may still run.
+    private(set) var attachment: AttachmentID?
+    private(set) var retiringAttachment: AttachmentID?
+
+    /// Relations by object: requested since the last commit, and in force.
+    private var pendingSimultaneous: Set<ObjectIdentifier> = []
+    private var pendingFailureRequirements: Set<ObjectIdentifier> = []
+    private(set) var simultaneous: Set<ObjectIdentifier> = []
+    private(set) var failureRequirements: Set<ObjectIdentifier> = []
+
+    /// The serial of the began event whose gesture has not ended yet.
+    private var runningSerial: UInt32?
+    private var surfaceListener: Listener?
+    private var seatListener: Listener?
+
+    init(server: GestureServer, client: OpaquePointer, surface: OpaquePointer, seat: OpaquePointer, kind: GestureKind) {
+        self.server = server
+        self.client = client
+        self.surface = SurfaceID(resource: surface)
+        self.kind = kind
+        pending = GestureParameters(kind: kind)
+        surfaceListener = Listener { [unowned self] in becomeInert() }
+        surfaceListener?.listen(toDestructionOf: surface)
+        seatListener = Listener { [unowned self] in becomeInert() }
+        seatListener?.listen(toDestructionOf: seat)
+    }
+
+    func bind(to resource: OpaquePointer) {
+        self.resource = resource
+    }
+
+    var identifier: ObjectIdentifier { ObjectIdentifier(self) }
+
+    // MARK: Lifetime
+
+    func resourceDestroyed() {
+        resource = nil
+        becomeInert()
+        server?.forget(self)
+    }
+
+    /// Stops for good: detaches from the engine (a running gesture is cancelled there, silently here) and
+    /// drops relations.
+    func becomeInert() {
+        guard !isInert else { return }
+        isInert = true
+        surfaceListener = nil
+        seatListener = nil
+        let attachments = [attachment, retiringAttachment].compactMap { $0 }
+        attachment = nil
+        retiringAttachment = nil
+        for id in attachments { server?.release(id) }
+        pendingSimultaneous = []
+        pendingFailureRequirements = []
+        simultaneous = []
+        failureRequirements = []
+        server?.dropRelations(to: self)
+    }
+
+    func dropRelations(to other: GestureObject) {
+        for set in [\GestureObject.pendingSimultaneous, \.pendingFailureRequirements, \.simultaneous, \.failureRequirements] {
+            self[keyPath: set].remove(other.identifier)
+        }
+    }
+
+    // MARK: Requests
+
+    /// Applies a parameter request; a rejected value is a protocol error.
+    func set(_ change: (inout GestureParameters) -> String?) {
+        guard !isInert, let resource else { return }
+        if let complaint = change(&pending) {
+            Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_PARAMETER.rawValue, complaint)
+        }
+    }
+
+    func setRegion(_ region: OpaquePointer?) {
+        guard !isInert, let server else { return }
+        pending.region = region.map { server.rectangles(ofRegion: $0) }
+    }
+
+    enum Relation { case simultaneous, failureRequirement }
+
+    func relate(_ relation: Relation, to otherResource: OpaquePointer?) {
+        guard !isInert, let resource else { return }
+        guard let other = Resource.owner(of: otherResource, as: GestureObject.self), other !== self,
+              other.client == client, other.surface == surface else {
+            return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_RELATION.rawValue,
+                                      "a relation must name another gesture of the same client and surface")
+        }
+        switch relation {
+        case .simultaneous: pendingSimultaneous.insert(other.identifier)
+        case .failureRequirement: pendingFailureRequirements.insert(other.identifier)
+        }
+    }
+
+    /// Applies the pending state: a new attachment replaces the old, which finishes its interaction first.
+    func commit() {
+        guard !isInert, let resource, let server else { return }
+        let newSimultaneous = simultaneous.union(pendingSimultaneous)
+        let newRequirements = failureRequirements.union(pendingFailureRequirements)
+        guard newSimultaneous.isDisjoint(with: newRequirements) else {
+            return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
+                                      "a gesture cannot both run with and require the failure of the same gesture")
+        }
+        guard !server.closesFailureCycle(from: self, requiring: newRequirements) else {
+            return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
+                                      "require_failure_of would close a cycle")
+        }
+        simultaneous = newSimultaneous
+        failureRequirements = newRequirements
+        pendingSimultaneous = []
+        pendingFailureRequirements = []
+        if let retiringAttachment { server.release(retiringAttachment) }
+        retiringAttachment = attachment
+        if let attachment { server.engine.retire(attachment) }
+        attachment = server.attach(self, pending.gesture, options: pending.options)
+        server.applyRelations(on: surface)
+    }
+
+    // MARK: Events
+
+    /// Sends one engine update as an event group closed by `frame`.
+    func send(_ update: GestureUpdate, serial: () -> UInt32) {
+        guard !isInert, let resource else { return }
+        let time = Resource.milliseconds(update.time)
+        switch update.phase {
+        case .began:
+            let began = serial()
+            runningSerial = began
+            tactus_gesture_v1_send_began(resource, began, time)
+        case .changed:
+            tactus_gesture_v1_send_changed(resource, time)
+        case .ended:
+            tactus_gesture_v1_send_ended(resource, runningSerial ?? 0, time)
+            runningSerial = nil
+        case .cancelled:
+            tactus_gesture_v1_send_cancelled(resource, runningSerial ?? 0, time, WireValue.reason(update.reason))
+            runningSerial = nil
+        case .recognized:
+            tactus_gesture_v1_send_recognized(resource, serial(), time)
+        case .failed:
+            tactus_gesture_v1_send_failed(resource, time, WireValue.reason(update.reason))
+            return tactus_gesture_v1_send_frame(resource)
+        }
+        sendValues(update.values, to: resource)
+        tactus_gesture_v1_send_frame(resource)
+    }
+
+    private func sendValues(_ values: GestureValues, to resource: OpaquePointer) {
+        func location(_ p: Point) { tactus_gesture_v1_send_location(resource, Resource.fixed(p.x), Resource.fixed(p.y)) }
+        func translation(_ v: Vector) {
+            tactus_gesture_v1_send_translation(resource, Resource.fixed(v.dx), Resource.fixed(v.dy))
+        }
+        func velocity(_ v: Vector) { tactus_gesture_v1_send_velocity(resource, Resource.fixed(v.dx), Resource.fixed(v.dy)) }
+        func fingers(_ n: Int) { tactus_gesture_v1_send_fingers(resource, UInt32(clamping: n)) }
+        switch values {
+        case .tap(let tap):
+            location(tap.location)
+            tactus_gesture_v1_send_count(resource, UInt32(clamping: tap.count))
+            fingers(tap.fingers)
+        case .longPress(let press):
+            location(press.location)
+            fingers(press.fingers)
+        case .drag(let drag):
+            location(drag.location)
+            translation(drag.translation)
+            velocity(drag.velocity)
+            fingers(drag.fingers)
+        case .swipe(let swipe):
+            location(swipe.location)
+            translation(swipe.translation)
+            velocity(swipe.velocity)
+            tactus_gesture_v1_send_direction(resource, WireValue.direction(swipe.direction))
+            fingers(swipe.fingers)
+        case .edgeSwipe(let edgeSwipe):
+            translation(edgeSwipe.translation)
+            tactus_gesture_v1_send_progress(resource, Resource.fixed(edgeSwipe.progress))
+            fingers(edgeSwipe.fingers)
+        case .magnify(let magnify):
+            location(magnify.anchor)
+            tactus_gesture_v1_send_scale(resource, Resource.fixed(magnify.magnification))
+            fingers(magnify.fingers)
+        case .rotate(let rotate):
+            location(rotate.anchor)
+            tactus_gesture_v1_send_rotation(resource, Resource.fixed(rotate.rotation))
+            fingers(rotate.fingers)
+        case .hold(let hold):
+            location(hold.location)
+            fingers(hold.fingers)
+        }
+    }
+}
+
+/// The request handlers of `tactus_gesture_v1`, at a stable address for libwayland.
+nonisolated(unsafe) let gestureImplementation: UnsafeMutablePointer<tactus_gesture_v1_interface> = {
+    func object(_ resource: OpaquePointer?) -> GestureObject? { Resource.owner(of: resource, as: GestureObject.self) }
+    let implementation = UnsafeMutablePointer<tactus_gesture_v1_interface>.allocate(capacity: 1)
+    implementation.initialize(to: tactus_gesture_v1_interface(
+        destroy: { _, resource in wl_resource_destroy(resource) },
+        set_fingers: { _, resource, value in object(resource)?.set { $0.setFingers(value) } },
+        set_tap_count: { _, resource, value in object(resource)?.set { $0.setTapCount(value) } },
+        set_distance: { _, resource, value in object(resource)?.set { $0.setDistance(wl_fixed_to_double(value)) } },
+        set_duration: { _, resource, value in object(resource)?.set { $0.setDuration(value) } },
+        set_scale_delta: { _, resource, value in object(resource)?.set { $0.setScaleDelta(wl_fixed_to_double(value)) } },
+        set_angle_delta: { _, resource, value in object(resource)?.set { $0.setAngleDelta(wl_fixed_to_double(value)) } },
+        set_directions: { _, resource, value in object(resource)?.set { $0.setDirections(value) } },
+        set_edge: { _, resource, value in object(resource)?.set { $0.setEdge(value) } },
+        set_region: { _, resource, region in object(resource)?.setRegion(region) },
+        set_priority: { _, resource, value in object(resource)?.set { $0.setPriority(value) } },
+        recognize_simultaneously_with: { _, resource, other in object(resource)?.relate(.simultaneous, to: other) },
+        require_failure_of: { _, resource, other in object(resource)?.relate(.failureRequirement, to: other) },
+        commit: { _, resource in object(resource)?.commit() }
+    ))
+    return implementation
+}()

@@ -1,0 +1,91 @@
+import CTactusWaylandServer
+import TactusCore
+
+/// The protocol's enum values and the engine's types, both ways.
+enum WireValue {
+    static func kind(_ value: UInt32) -> GestureKind? {
+        switch value {
+        case TACTUS_GESTURE_MANAGER_V1_KIND_TAP.rawValue: return .tap
+        case TACTUS_GESTURE_MANAGER_V1_KIND_LONG_PRESS.rawValue: return .longPress
+        case TACTUS_GESTURE_MANAGER_V1_KIND_DRAG.rawValue: return .drag
+        case TACTUS_GESTURE_MANAGER_V1_KIND_SWIPE.rawValue: return .swipe
+        case TACTUS_GESTURE_MANAGER_V1_KIND_EDGE_SWIPE.rawValue: return .edgeSwipe
+        case TACTUS_GESTURE_MANAGER_V1_KIND_PINCH.rawValue: return .magnify
+        case TACTUS_GESTURE_MANAGER_V1_KIND_ROTATE.rawValue: return .rotate
+        case TACTUS_GESTURE_MANAGER_V1_KIND_HOLD.rawValue: return .hold
+        default: return nil
+        }
+    }
+
+    static func priority(_ value: UInt32) -> AttachmentPriority? {
+        switch value {
+        case TACTUS_GESTURE_V1_PRIORITY_NORMAL.rawValue: return .normal
+        case TACTUS_GESTURE_V1_PRIORITY_HIGH.rawValue: return .high
+        case TACTUS_GESTURE_V1_PRIORITY_SIMULTANEOUS.rawValue: return .simultaneous
+        default: return nil
+        }
+    }
+
+    static func edge(_ value: UInt32) -> Edge? {
+        switch value {
+        case TACTUS_GESTURE_V1_EDGE_LEFT.rawValue: return .left
+        case TACTUS_GESTURE_V1_EDGE_RIGHT.rawValue: return .right
+        case TACTUS_GESTURE_V1_EDGE_TOP.rawValue: return .top
+        case TACTUS_GESTURE_V1_EDGE_BOTTOM.rawValue: return .bottom
+        default: return nil
+        }
+    }
+
+    private static let directionBits: [(SwipeDirection, tactus_gesture_v1_direction)] = [
+        (.left, TACTUS_GESTURE_V1_DIRECTION_LEFT), (.right, TACTUS_GESTURE_V1_DIRECTION_RIGHT),
+        (.up, TACTUS_GESTURE_V1_DIRECTION_UP), (.down, TACTUS_GESTURE_V1_DIRECTION_DOWN),
+    ]
+
+    static let allDirectionBits = directionBits.reduce(UInt32(0)) { $0 | $1.1.rawValue }
+
+    static func directions(_ bits: UInt32) -> SwipeDirections {
+        var set: SwipeDirections = []
+        for (direction, bit) in directionBits where bits & bit.rawValue != 0 { set.insert(SwipeDirections(direction)) }
+        return set
+    }
+
+    static func direction(_ direction: SwipeDirection) -> UInt32 {
+        directionBits.first { $0.0 == direction }?.1.rawValue ?? 0
+    }
+
+    static func reason(_ reason: FailureReason?) -> UInt32 {
+        switch reason {
+        case .movedTooFar: return TACTUS_GESTURE_V1_REASON_MOVED_TOO_FAR.rawValue
+        case .movedTooLittle: return TACTUS_GESTURE_V1_REASON_MOVED_TOO_LITTLE.rawValue
+        case .tooSlow: return TACTUS_GESTURE_V1_REASON_TOO_SLOW.rawValue
+        case .tooShort: return TACTUS_GESTURE_V1_REASON_TOO_SHORT.rawValue
+        case .wrongFingerCount: return TACTUS_GESTURE_V1_REASON_WRONG_FINGER_COUNT.rawValue
+        case .wrongDirection: return TACTUS_GESTURE_V1_REASON_WRONG_DIRECTION.rawValue
+        case .outsideEdgeZone: return TACTUS_GESTURE_V1_REASON_OUTSIDE_EDGE_ZONE.rawValue
+        case .timedOut: return TACTUS_GESTURE_V1_REASON_TIMED_OUT.rawValue
+        case .lostToAnotherGesture: return TACTUS_GESTURE_V1_REASON_LOST_TO_ANOTHER_GESTURE.rawValue
+        case .cancelledByInput: return TACTUS_GESTURE_V1_REASON_CANCELLED_BY_INPUT.rawValue
+        case .deviceRemoved: return TACTUS_GESTURE_V1_REASON_DEVICE_REMOVED.rawValue
+        case .unsupportedInput: return TACTUS_GESTURE_V1_REASON_UNSUPPORTED_INPUT.rawValue
+        case .unresolved: return TACTUS_GESTURE_V1_REASON_UNRESOLVED.rawValue
+        // Client gestures require no modifiers, and a detached one sends nothing more.
+        case .modifiersNotHeld, .detached, nil: return TACTUS_GESTURE_V1_REASON_OTHER.rawValue
+        }
+    }
+}
+
+extension GestureKind {
+    /// The kind's name in the protocol, for messages.
+    var wireName: String {
+        switch self {
+        case .tap: return "tap"
+        case .longPress: return "long_press"
+        case .drag: return "drag"
+        case .swipe: return "swipe"
+        case .edgeSwipe: return "edge_swipe"
+        case .magnify: return "pinch"
+        case .rotate: return "rotate"
+        case .hold: return "hold"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import TactusClient
+import TactusCore
+import TactusSimulation
+
+@main
+struct DemoClient: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tactus-demo-client",
+        abstract: "Subscribes to gestures on a surface through tactus-gestures-v1 and prints what the compositor reports.",
+        discussion: """
+            Prints JSON Lines on standard output, flushed line by line: first {"event":"ready","gestures":[NAMES]} \
+            once every gesture is committed and the compositor has answered, then one line per gesture event with, \
+            where present, time_ms, gesture, name, phase, serial, fingers, count, direction, location, translation, \
+            velocity, scale, rotation_deg, progress and reason. Unlike the simulator's millimetres, location, \
+            translation and velocity are surface-local pixels (per second).
+
+            Exits 0 after --exit-after events or when the compositor closes the connection, 1 when it cannot be \
+            reached or raises a protocol error, 64 for bad arguments.
+            """)
+
+    @Option(help: ArgumentHelp("The compositor's display socket (default: $WAYLAND_DISPLAY).", valueName: "name"))
+    var socket: String?
+
+    @Option(
+        name: .customLong("gesture"),
+        help: ArgumentHelp(
+            """
+            A gesture to subscribe to (repeatable). Kinds: tap, long-press, drag, swipe, edge-swipe, pinch, rotate, \
+            hold. Keys: fingers, count (taps), distance (mm), duration (ms), scale-delta, angle-delta (degrees), \
+            directions (left, right, up, down joined by +), edge (left, right, top, bottom), priority (normal, high, \
+            simultaneous), region (surface-local rectangles x,y,w,h joined by ;). Unset keys keep the compositor's \
+            defaults; values go to the compositor unchecked. Example: 'zoom=pinch:fingers=2,region=0,0,400,300'. \
+            Default: pinch=pinch and rotate=rotate, recognized simultaneously.
+            """,
+            valueName: "name=kind[:key=value,...]"),
+        transform: NamedGesture.init(parsing:))
+    var gestures: [NamedGesture] = []
+
+    @Option(help: ArgumentHelp("Two gestures that run alongside each other instead of competing (repeatable).", valueName: "a,b"),
+            transform: GesturePair.init(parsing:))
+    var simultaneous: [GesturePair] = []
+
+    @Option(name: .customLong("require-failure"),
+            help: ArgumentHelp("Gesture a waits for gesture b to fail (repeatable).", valueName: "a,b"),
+            transform: GesturePair.init(parsing:))
+    var requireFailure: [GesturePair] = []
+
+    @Option(help: ArgumentHelp("Where compositor gestures should not start: surface-local rectangles joined by ; (repeatable).",
+                               valueName: "x,y,w,h"),
+            transform: rectangles)
+    var exclusion: [[Rect]] = []
+
+    @Option(name: .customLong("exit-after"), help: ArgumentHelp("Exit after printing this many events.", valueName: "n"))
+    var exitAfter: Int?
+
+    func validate() throws {
+        if let exitAfter, exitAfter < 0 { throw ValidationError("--exit-after must not be negative") }
+        var names = Set<String>()
+        for gesture in namedGestures where !names.insert(gesture.name).inserted {
+            throw ValidationError("two gestures are named \"\(gesture.name)\"")
+        }
+        for pair in simultaneousPairs + requireFailure {
+            for name in [pair.first, pair.second] where !names.contains(name) {
+                throw ValidationError("no gesture is named \"\(name)\"")
+            }
+        }
+    }
+
+    func run() throws {
+        do {
+            try subscribeAndPrint()
+        } catch WaylandClientError.connectionFailed(nil, let code) where code == EPIPE || code == ECONNRESET {
+            return  // The compositor closed the connection without an error.
+        } catch let error as WaylandClientError {
+            FileHandle.standardError.write(Data("tactus-demo-client: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The gestures given, or pinch and rotate.
+    private var namedGestures: [NamedGesture] {
+        guard gestures.isEmpty else { return gestures }
+        return [NamedGesture(name: "pinch", gesture: RemoteGesture(kind: .magnify)),
+                NamedGesture(name: "rotate", gesture: RemoteGesture(kind: .rotate))]
+    }
+
+    /// The simultaneous pairs given, and pinch with rotate when they are the default gestures.
+    private var simultaneousPairs: [GesturePair] {
+        gestures.isEmpty ? simultaneous + [GesturePair(first: "pinch", second: "rotate")] : simultaneous
+    }
+
+    private func subscribeAndPrint() throws {
+        let connection = try WaylandConnection(socket: socket)
+        let client = try GestureClient(connection: connection)
+        guard let surface = connection.makeSurface() else { throw WaylandClientError.missingGlobal("wl_compositor") }
+
+        // Events that come before the ready line (an interaction already under way) wait for it.
+        var waiting: [String]? = []
+        var printed = 0
+        let isDone = { exitAfter.map { printed >= $0 } ?? false }
+        let subscriptions = namedGestures.map { named in
+            let subscription = client.subscribe(named.gesture, on: surface, commit: false)
+            subscription.onEvent = { event in
+                // One read can bring several frames; --exit-after means exactly that many lines.
+                guard !isDone() else { return }
+                let line = event.jsonLine(kind: named.gesture.kind, name: named.name)
+                if waiting != nil { waiting?.append(line) } else { emit(line) }
+                printed += 1
+            }
+            return (named.name, subscription)
+        }
+        let byName = Dictionary(uniqueKeysWithValues: subscriptions)
+        relate(simultaneousPairs, in: byName) { $0.recognizeSimultaneously(with: $1) }
+        relate(requireFailure, in: byName) { $0.requireFailure(of: $1) }
+        for (_, subscription) in subscriptions { subscription.commit() }
+        let excluded = exclusion.isEmpty ? nil : client.exclude(exclusion.flatMap { $0 }, on: surface)
+        connection.commit(surface)
+        try connection.roundtrip()
+
+        var ready = JSONLine()
+        ready.add("event", "ready")
+        ready.add("gestures", strings: namedGestures.map(\.name))
+        emit(ready.text)
+        waiting?.forEach(emit)
+        waiting = nil
+        try withExtendedLifetime((byName, excluded)) {
+            try connection.dispatch(until: isDone)
+        }
+    }
+
+    private func relate(_ pairs: [GesturePair], in subscriptions: [String: GestureSubscription],
+                        _ relation: (GestureSubscription, GestureSubscription) -> Void) {
+        for pair in pairs {
+            if let first = subscriptions[pair.first], let second = subscriptions[pair.second] { relation(first, second) }
+        }
+    }
+}
+
+/// Prints a line and flushes it, so that a reader on a pipe sees each line as it comes.
+private func emit(_ line: String) {
+    print(line)
+    fflush(nil)
+}

@@ -1,0 +1,27 @@
+import TactusClient
+import TactusCore
+import TactusSimulation
+
+extension GestureEvent {
+    /// The event as one line of the simulator's JSON Lines output (simulator/README.md), with the wire's
+    /// milliseconds and surface-local pixels.
+    func jsonLine(kind: GestureKind, name: String) -> String {
+        var line = JSONLine()
+        line.add("time_ms", Int(time))
+        line.add("gesture", kind.protocolName)
+        line.add("name", name)
+        line.add("phase", phase.rawValue)
+        if let serial { line.add("serial", Int(serial)) }
+        if let fingers { line.add("fingers", fingers) }
+        if let count { line.add("count", count) }
+        if let direction { line.add("direction", direction.rawValue) }
+        if let location { line.add("location", [location.x, location.y]) }
+        if let translation { line.add("translation", [translation.dx, translation.dy]) }
+        if let velocity { line.add("velocity", [velocity.dx, velocity.dy]) }
+        if let scale { line.add("scale", scale) }
+        if let rotation { line.add("rotation_deg", rotation) }
+        if let progress { line.add("progress", progress) }
+        if phase == .cancelled || phase == .failed { line.add("reason", reason?.rawValue ?? "other") }
+        return line.text
+    }
+}
