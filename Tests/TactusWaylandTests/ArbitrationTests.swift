@@ -1,0 +1,115 @@
+import Testing
+import TactusClient
+import TactusCore
+
+/// Clients' gestures compete with the compositor's bindings under the engine's arbitration.
+@Suite struct ArbitrationTests {
+    /// A three-finger stroke to the left from the centre, 40 mm over 400 ms.
+    static func threeFingerStroke(at start: Double) -> [(time: Timestamp, event: InputEvent)] {
+        Interactions.events(.drag(path: .line, fingers: 3, distance: 40, duration: 400, direction: .left), at: start)
+    }
+
+    @Test func aForwardThenCancelBindingTakesOverAndTheClientsDragIsCancelled() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        // A workspace swipe: three fingers, beginning after 10 mm, taking over from whatever began first.
+        let binding = compositor.engine.attach(DragGesture(minimumDistance: 10, fingers: 3), priority: .high,
+                                               policy: .forwardThenCancel)
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        client.subscribe("drag", .drag(fingers: 3))
+        compositor.pump([client.connection])
+
+        compositor.feed(Self.threeFingerStroke(at: 100))
+        compositor.pump([client.connection])
+
+        #expect(compositor.bindingUpdates.filter { $0.attachment == binding }.map(\.phase).first == .began)
+        #expect(compositor.bindingUpdates.last { $0.attachment == binding }?.phase == .ended)
+        #expect(client.path("drag") == [.began, .changed, .cancelled])
+        let events = client.events("drag")
+        #expect(events.last?.reason == .lostToAnotherGesture)
+        #expect(events.first?.serial == events.last?.serial)
+        #expect(compositor.engine.isIdle)
+    }
+
+    @Test func aWithholdingBindingWinsBeforeTheClientsDragBegins() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let binding = compositor.engine.attach(DragGesture(fingers: 3), priority: .high, policy: .withhold)
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        client.subscribe("drag", .drag(fingers: 3))
+        compositor.pump([client.connection])
+
+        compositor.feed(Self.threeFingerStroke(at: 100))
+        compositor.pump([client.connection])
+
+        #expect(compositor.bindingUpdates.last { $0.attachment == binding }?.phase == .ended)
+        #expect(client.path("drag") == [.failed])
+        #expect(client.events("drag").first?.reason == .lostToAnotherGesture)
+    }
+
+    @Test func aNormalBindingDoesNotStartInAnExclusionRegionButAHighOneDoes() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let normal = compositor.engine.attach(DragGesture(fingers: 3), priority: .normal)
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 400, y: 200, width: 800, height: 600))
+        // The surface's middle, around the output's centre (surface-local (400, 300)).
+        let exclusion = client.gestures.exclude([Rect(x: 300, y: 200, width: 200, height: 200)], on: client.surface)
+        compositor.pump([client.connection])
+
+        // Not committed yet: the binding still starts.
+        compositor.feed(Self.threeFingerStroke(at: 100))
+        #expect(compositor.bindingUpdates.last { $0.attachment == normal }?.phase == .ended)
+
+        client.connection.commit(client.surface)
+        compositor.pump([client.connection])
+        let before = compositor.bindingUpdates.count
+        compositor.feed(Self.threeFingerStroke(at: 2000))
+        #expect(compositor.bindingUpdates.count == before)
+
+        // Outside the region (80 mm left of the centre is 240 px into the surface): it starts again.
+        compositor.feed(Interactions.events(.drag(path: .line, fingers: 3, distance: 40, duration: 400, direction: .down),
+                                            at: 4000, movedBy: Vector(dx: -160, dy: 0)))
+        #expect(compositor.bindingUpdates.last { $0.attachment == normal }?.time.microseconds ?? 0 > 4_000_000)
+
+        // A high-priority binding starts inside the region all the same.
+        let high = compositor.engine.attach(DragGesture(fingers: 3), priority: .high)
+        compositor.feed(Self.threeFingerStroke(at: 6000))
+        #expect(compositor.bindingUpdates.last { $0.attachment == high }?.phase == .ended)
+        #expect(compositor.bindingUpdates.filter { $0.attachment == normal && $0.time.microseconds > 6_000_000 }.isEmpty)
+
+        // Destroyed, the exclusion ends with the surface's next commit.
+        exclusion.destroy()
+        client.connection.commit(client.surface)
+        compositor.pump([client.connection])
+        let count = compositor.bindingUpdates.filter { $0.attachment == normal }.count
+        compositor.engine.detach(high)
+        compositor.feed(Self.threeFingerStroke(at: 8000))
+        #expect(compositor.bindingUpdates.filter { $0.attachment == normal }.count > count)
+    }
+
+    @Test func aClientsRequireFailureRelationMakesItsTapWaitForItsDoubleTap() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        let single = client.subscribe("single", .tap(), commit: false)
+        let double = client.subscribe("double", .tap(count: 2))
+        single.requireFailure(of: double)
+        single.commit()
+        compositor.pump([client.connection])
+
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 100))
+        compositor.pump([client.connection])
+        #expect(client.path("double") == [.recognized])
+        #expect(client.path("single") == [.failed])
+
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: 3000))
+        compositor.pump([client.connection])
+        #expect(client.path("single") == [.failed, .recognized])
+        #expect(client.path("double") == [.recognized, .failed])
+        #expect(client.events("double").last?.reason == .timedOut)
+    }
+}

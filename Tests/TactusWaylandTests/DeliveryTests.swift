@@ -1,0 +1,138 @@
+import Testing
+import TactusClient
+import TactusCore
+import TactusWayland
+
+/// Gestures recognized on a client's surface reach that client, over a real socket, in its coordinates.
+@Suite struct DeliveryTests {
+    @Test func pinchAndRotateTogetherArriveWithScaleRotationAndSurfaceLocalAnchor() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        // Away from the origin, so that a layout coordinate sent as a surface one shows.
+        compositor.place(client.serverSurface, at: Rect(x: 300, y: 200, width: 1000, height: 600))
+        let pinch = client.subscribe("pinch", .magnify(), commit: false)
+        let rotate = client.subscribe("rotate", .rotate(), commit: false)
+        pinch.recognizeSimultaneously(with: rotate)
+        pinch.commit()
+        rotate.commit()
+        compositor.pump([client.connection])
+
+        compositor.feed(Interactions.events(.pinchRotate(fingers: 2, startSpan: 40, endSpan: 80, degrees: 30, duration: 500),
+                                            at: 100))
+        compositor.pump([client.connection])
+
+        #expect(client.path("pinch") == [.began, .changed, .ended])
+        #expect(client.path("rotate") == [.began, .changed, .ended])
+        let pinchEnd = try #require(client.events("pinch").last)
+        let rotateEnd = try #require(client.events("rotate").last)
+        #expect(abs((pinchEnd.scale ?? 0) - 2) < 0.02)
+        #expect(abs((rotateEnd.rotation ?? 0) - 30) < 1)
+        #expect(pinchEnd.fingers == 2)
+        // The fingers turn around the output's centre, (800, 500): (500, 300) on the surface.
+        let anchor = try #require(pinchEnd.location)
+        #expect(abs(anchor.x - 500) < 1 && abs(anchor.y - 300) < 1)
+        // Once both run, they report the same frames; each ended carries its began's serial.
+        let pinchTimes = Set(client.events("pinch").map(\.time))
+        #expect(client.events("rotate").filter { $0.phase != .began }.allSatisfy { pinchTimes.contains($0.time) })
+        #expect(pinchEnd.time == rotateEnd.time)
+        let began = client.events("pinch").first { $0.phase == .began }
+        #expect(began?.serial != nil && began?.serial == pinchEnd.serial)
+        #expect(client.events("rotate").first?.serial == rotateEnd.serial)
+        #expect(began?.serial != rotateEnd.serial)
+        #expect(compositor.engine.isIdle)
+    }
+
+    @Test func aDoubleTapArrivesWithItsCountAndLocation() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 600, y: 400, width: 400, height: 300))
+        client.subscribe("double", .tap(count: 2))
+        compositor.pump([client.connection])
+
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 100))
+        compositor.pump([client.connection])
+
+        #expect(client.path("double") == [.recognized])
+        let tap = try #require(client.events("double").first)
+        #expect(tap.count == 2)
+        #expect(tap.location == Point(x: 200, y: 100))
+    }
+
+    @Test func twoClientsEachHearOnlyInteractionsOnTheirOwnSurface() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let a = try TestClient(compositor)
+        let b = try TestClient(compositor)
+        for client in [a, b] { client.subscribe("drag", .drag()) }
+        let clients = [a.connection, b.connection]
+        compositor.pump(clients)
+        // A's surface covers the centre, where the generated drag starts; B's lies beside it.
+        compositor.place(a.serverSurface, at: Rect(x: 500, y: 0, width: 600, height: 1000))
+        compositor.place(b.serverSurface, at: Rect(x: 1100, y: 0, width: 500, height: 1000))
+
+        compositor.feed(Interactions.events(.drag(path: .line, fingers: 1, distance: 30, duration: 300, direction: .right),
+                                            at: 100))
+        compositor.pump(clients)
+        #expect(a.path("drag") == [.began, .changed, .ended])
+        #expect(b.heard.isEmpty)
+
+        // Now B's window lies over A's where the drag starts (it ends past B's right border: only where an
+        // interaction starts counts).
+        compositor.place(b.serverSurface, at: Rect(x: 100, y: 0, width: 700, height: 1000))
+        compositor.feed(Interactions.events(.drag(path: .line, fingers: 1, distance: 30, duration: 300, direction: .right),
+                                            at: 2000))
+        compositor.pump(clients)
+        #expect(b.path("drag") == [.began, .changed, .ended])
+        #expect(a.path("drag") == [.began, .changed, .ended])
+        let translation = try #require(b.events("drag").last?.translation)
+        #expect(abs(translation.dx - 300) < 1 && abs(translation.dy) < 1)
+        // The drag runs from 15 mm left of the centre to 15 mm right: layout (950, 500) at the end, B-local (850, 500).
+        let end = try #require(b.events("drag").last?.location)
+        #expect(abs(end.x - 850) < 1 && abs(end.y - 500) < 1)
+    }
+
+    @Test func aTouchpadPinchGoesToTheSurfaceUnderThePointer() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 100, y: 100, width: 400, height: 400))
+        client.subscribe("pinch", .magnify())
+        compositor.pump([client.connection])
+
+        compositor.pointerLocation = Point(x: 1000, y: 800)
+        compositor.feed(Interactions.events(.touchpadPinch(fingers: 2, scale: 1.5, degrees: 0, duration: 300), at: 100))
+        compositor.pump([client.connection])
+        #expect(client.heard.isEmpty)
+
+        compositor.pointerLocation = Point(x: 250, y: 300)
+        compositor.feed(Interactions.events(.touchpadPinch(fingers: 2, scale: 1.5, degrees: 0, duration: 300), at: 2000))
+        compositor.pump([client.connection])
+        #expect(client.path("pinch") == [.began, .changed, .ended])
+        #expect(abs((client.events("pinch").last?.scale ?? 0) - 1.5) < 0.01)
+        #expect(client.events("pinch").last?.location == Point(x: 150, y: 200))
+    }
+
+    @Test func aLongPressFiresFromTheEventLoopTimer() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        client.subscribe("press", .longPress(minimumDuration: 50))
+        compositor.pump([client.connection])
+
+        // Real time here: the finger lands now, and nothing else arrives until the press is recognized, so
+        // only the event loop's timer can recognize it.
+        let now = EngineTimer.monotonicNow()
+        compositor.server.handle(.touchDown(DeviceID(1), contact: 0, position: Point(x: 0.5, y: 0.5)), at: now)
+        compositor.server.handle(.touchFrame(DeviceID(1)), at: now)
+        for _ in 0..<40 where client.heard.isEmpty {
+            compositor.run(forMilliseconds: 10)
+            compositor.pump([client.connection], rounds: 1)
+        }
+        #expect(client.path("press") == [.recognized])
+        let recognized = try #require(client.events("press").first)
+        #expect(recognized.time == UInt32(truncatingIfNeeded: (now.microseconds + 50_000) / 1000))
+    }
+}

@@ -1,0 +1,35 @@
+import TactusCore
+import TactusSimulation
+
+/// Generated interactions on the simulator's default touchscreen: 160 × 100 mm over a 1600 × 1000 pixel
+/// output (10 px per mm). Gestures are centred on the output, at layout (800, 500), unless moved.
+enum Interactions {
+    static let screen: DeviceDescription = Generator(options: GeneratorOptions()).trace(for: .hold(fingers: 1, duration: 1)).devices[0]
+    static let centre = Point(x: 800, y: 500)
+
+    /// The events of `gesture` starting at `start` ms, moved by `offset` layout pixels.
+    static func events(_ gesture: GeneratedGesture, at start: Double, movedBy offset: Vector = .zero)
+        -> [(time: Timestamp, event: InputEvent)] {
+        var options = GeneratorOptions()
+        options.start = start
+        let shift = Vector(dx: offset.dx / 1600, dy: offset.dy / 1000)
+        return Generator(options: options).trace(for: gesture).events.map { time, event in
+            switch event {
+            case .touchDown(let device, let contact, let position):
+                return (time, .touchDown(device, contact: contact, position: position + shift))
+            case .touchMotion(let device, let contact, let position):
+                return (time, .touchMotion(device, contact: contact, position: position + shift))
+            default:
+                return (time, event)
+            }
+        }
+    }
+}
+
+extension TestCompositor {
+    /// Adds the simulator's touchscreen and touchpad.
+    func addDevices() {
+        server.handle(.deviceAdded(Interactions.screen), at: .zero)
+        server.handle(.deviceAdded(DeviceDescription(id: DeviceID(2), kind: .touchpad, name: "test touchpad")), at: .zero)
+    }
+}
