@@ -32,9 +32,13 @@ extern "C" {
  * Units: positions and translations are surface-local logical pixels;
  * velocities are logical pixels per second; distances given by the client
  * are millimetres of finger travel; durations are milliseconds; scales are
- * absolute since the gesture began (1 means unchanged); angles are degrees,
- * clockwise as the user sees the output, cumulative since the gesture began.
- * All fractional values are wl_fixed.
+ * absolute (1 means unchanged); angles are degrees, clockwise as the user
+ * sees the output, cumulative (two full turns are 720). Translations,
+ * scales and angles count from where the fingers were when they landed,
+ * not from the began event: the values at began already include the travel
+ * that made the gesture begin, so a client applies them to the state its
+ * content had when the fingers touched, and nothing jumps. All fractional
+ * values are wl_fixed (1/256 resolution).
  *
  * Warning! The protocol described in this file is experimental and
  * backward incompatible changes may be made. Backward compatible changes
@@ -536,7 +540,7 @@ struct tactus_gesture_v1_listener {
 			 wl_fixed_t x,
 			 wl_fixed_t y);
 	/**
-	 * how far the fingers moved since the gesture began
+	 * how far the fingers moved since they landed
 	 *
 	 * Drag, swipe, edge swipe: surface-local logical pixels.
 	 */
@@ -557,7 +561,8 @@ struct tactus_gesture_v1_listener {
 	/**
 	 * the pinch's magnification
 	 *
-	 * Pinch: absolute since the gesture began; 1 means unchanged.
+	 * Pinch: the fingers' spread over their spread when they landed;
+	 * 1 means unchanged.
 	 */
 	void (*scale)(void *data,
 		      struct tactus_gesture_v1 *tactus_gesture_v1,
@@ -565,7 +570,7 @@ struct tactus_gesture_v1_listener {
 	/**
 	 * the rotation's angle
 	 *
-	 * Rotate: degrees clockwise, cumulative since the gesture began
+	 * Rotate: degrees clockwise, cumulative since the fingers landed
 	 * (two full turns are 720).
 	 */
 	void (*rotation)(void *data,

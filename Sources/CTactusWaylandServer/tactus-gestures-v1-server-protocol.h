@@ -35,9 +35,13 @@ struct wl_resource;
  * Units: positions and translations are surface-local logical pixels;
  * velocities are logical pixels per second; distances given by the client
  * are millimetres of finger travel; durations are milliseconds; scales are
- * absolute since the gesture began (1 means unchanged); angles are degrees,
- * clockwise as the user sees the output, cumulative since the gesture began.
- * All fractional values are wl_fixed.
+ * absolute (1 means unchanged); angles are degrees, clockwise as the user
+ * sees the output, cumulative (two full turns are 720). Translations,
+ * scales and angles count from where the fingers were when they landed,
+ * not from the began event: the values at began already include the travel
+ * that made the gesture begin, so a client applies them to the state its
+ * content had when the fingers touched, and nothing jumps. All fractional
+ * values are wl_fixed (1/256 resolution).
  *
  * Warning! The protocol described in this file is experimental and
  * backward incompatible changes may be made. Backward compatible changes
