@@ -3,7 +3,7 @@ import TactusCore
 
 /// Parts of a surface where compositor gestures of normal priority should not start (a drawing canvas near an
 /// edge, a game's controls). Changes take effect on the surface's next commit; the compositor may honour less.
-public final class GestureExclusion {
+public final class GestureExclusion: ConnectionChild {
     private let connection: WaylandConnection
     /// The `tactus_gesture_exclusion_v1`, until it is destroyed.
     private var proxy: OpaquePointer?
@@ -11,6 +11,7 @@ public final class GestureExclusion {
     init(proxy: OpaquePointer?, connection: WaylandConnection) {
         self.proxy = proxy
         self.connection = connection
+        connection.adopt(self)
     }
 
     deinit { destroy() }
@@ -24,8 +25,12 @@ public final class GestureExclusion {
     /// Removes the exclusion on the surface's next commit. Calling it again does nothing.
     public func destroy() {
         defer { proxy = nil }
-        // Once disconnected the proxy must leak: libwayland frees it under its display's lock, which is gone.
         guard connection.isConnected, let proxy else { return }
         tactus_gesture_exclusion_v1_destroy(proxy)
+    }
+
+    func connectionWillClose() {
+        if let proxy { wl_proxy_destroy(proxy) }
+        proxy = nil
     }
 }

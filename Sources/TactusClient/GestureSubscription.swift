@@ -6,7 +6,7 @@ import TactusCore
 /// The compositor's events arrive during the connection's dispatch, one `GestureEvent` per frame: first to
 /// `onEvent`, then to the handler of the event's phase. Nothing arrives once the subscription is destroyed. A
 /// handler that captures its subscription keeps it alive until `destroy()`.
-public final class GestureSubscription {
+public final class GestureSubscription: ConnectionChild {
     /// The gesture asked for; nil for an object made with a raw kind outside the kind enum.
     public let gesture: RemoteGesture?
     /// Receives every event.
@@ -38,6 +38,7 @@ public final class GestureSubscription {
         self.connection = connection
         isDestroyed = proxy == nil
         if let proxy { tactus_gesture_v1_add_listener(proxy, gestureListener, Unmanaged.passUnretained(self).toOpaque()) }
+        connection.adopt(self)
     }
 
     deinit { destroy() }
@@ -62,13 +63,17 @@ public final class GestureSubscription {
     /// Destroys the gesture object; a running gesture ends without further events. Calling it again does nothing.
     public func destroy() {
         defer { (proxy, pending, isDestroyed) = (nil, nil, true) }
-        // Once disconnected the proxy must leak: libwayland frees it under its display's lock, which is gone.
         guard let proxy, connection.isConnected else { return }
         if isDestroyed {
             wl_proxy_destroy(proxy)  // `destroyKeepingProxy()` already sent the destructor.
         } else {
             tactus_gesture_v1_destroy(proxy)
         }
+    }
+
+    func connectionWillClose() {
+        if let proxy { wl_proxy_destroy(proxy) }
+        (proxy, pending, isDestroyed) = (nil, nil, true)
     }
 
     /// Sends `request` as given, without any check and even after `destroyKeepingProxy()`: for testing how the

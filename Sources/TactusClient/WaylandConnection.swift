@@ -22,6 +22,10 @@ public final class WaylandConnection {
     private var registry: OpaquePointer?
     /// The protocol error, kept through `disconnect()` since the display that knows it is freed then.
     private var errorAtDisconnect: ProtocolError?
+    /// Surfaces and regions made here and not destroyed yet.
+    private var ownedProxies: Set<OpaquePointer> = []
+    /// Gesture and exclusion objects made on this connection, to free before the display goes.
+    private var children: [WeakChild] = []
 
     /// Connects to the compositor on the display socket `socket` (nil: `$WAYLAND_DISPLAY`, else `wayland-0`) and,
     /// if `roundtripOnConnect`, waits until the compositor announced its globals.
@@ -79,14 +83,16 @@ public final class WaylandConnection {
 
     /// Creates a surface; nil without a compositor global or connection.
     public func makeSurface() -> OpaquePointer? {
-        guard isConnected, let compositor else { return nil }
-        return wl_compositor_create_surface(compositor)
+        guard isConnected, let compositor, let surface = wl_compositor_create_surface(compositor) else { return nil }
+        ownedProxies.insert(surface)
+        return surface
     }
 
     /// Creates a region that is the union of `rectangles`, rounded to whole pixels; nil without a compositor
     /// global or connection.
     public func makeRegion(_ rectangles: [Rect]) -> OpaquePointer? {
         guard isConnected, let compositor, let region = wl_compositor_create_region(compositor) else { return nil }
+        ownedProxies.insert(region)
         for rectangle in rectangles {
             wl_region_add(region, Int32(roundingClamped: rectangle.origin.x), Int32(roundingClamped: rectangle.origin.y),
                           Int32(roundingClamped: rectangle.size.width), Int32(roundingClamped: rectangle.size.height))
@@ -96,13 +102,13 @@ public final class WaylandConnection {
 
     /// Destroys a region made by `makeRegion(_:)`.
     public func destroyRegion(_ region: OpaquePointer) {
-        guard isConnected else { return }
+        guard isConnected, ownedProxies.remove(region) != nil else { return }
         wl_region_destroy(region)
     }
 
     /// Destroys a surface made by `makeSurface()`.
     public func destroySurface(_ surface: OpaquePointer) {
-        guard isConnected else { return }
+        guard isConnected, ownedProxies.remove(surface) != nil else { return }
         wl_surface_destroy(surface)
     }
 
@@ -132,6 +138,12 @@ public final class WaylandConnection {
     public func disconnect() {
         guard isConnected else { return }
         errorAtDisconnect = protocolError
+        // Every proxy is freed while the display that owns it still exists; the compositor's side goes with the
+        // connection, so no destructor requests are needed.
+        for child in children { child.object?.connectionWillClose() }
+        children = []
+        for proxy in ownedProxies { wl_proxy_destroy(proxy) }
+        ownedProxies = []
         // Freed without destructor requests: closing the connection destroys everything on the compositor's side.
         for proxy in [gestureManager, seat, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
         (gestureManager, seat, compositor, registry) = (nil, nil, nil, nil)
@@ -192,3 +204,21 @@ private nonisolated(unsafe) let registryListener = permanent(wl_registry_listene
             .bind(name: name, interface: String(cString: interface), version: version)
     },
     global_remove: { _, _, _ in }))
+
+/// An object whose proxy belongs to a connection: it frees the proxy when the connection closes.
+protocol ConnectionChild: AnyObject {
+    /// The connection is closing: free the proxy (without a request) and turn inert.
+    func connectionWillClose()
+}
+
+struct WeakChild {
+    weak var object: ConnectionChild?
+}
+
+extension WaylandConnection {
+    /// Remembers `child` so that `disconnect()` frees its proxy.
+    func adopt(_ child: ConnectionChild) {
+        children.removeAll { $0.object == nil }
+        children.append(WeakChild(object: child))
+    }
+}
