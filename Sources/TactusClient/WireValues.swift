@@ -5,21 +5,6 @@ import TactusCore
 // either side fails to compile here instead of silently sending another value.
 
 extension GestureKind {
-    /// The kind's name in tactus-gestures-v1 and in Tactus's JSON Lines outputs: `long_press`, `edge_swipe`, and
-    /// `pinch` for magnify.
-    public var protocolName: String {
-        switch self {
-        case .tap: "tap"
-        case .longPress: "long_press"
-        case .drag: "drag"
-        case .swipe: "swipe"
-        case .edgeSwipe: "edge_swipe"
-        case .magnify: "pinch"
-        case .rotate: "rotate"
-        case .hold: "hold"
-        }
-    }
-
     /// The kind's entry in the manager's kind enum.
     var wireValue: UInt32 {
         switch self {

@@ -28,55 +28,55 @@ struct GestureParameters {
 
     mutating func setFingers(_ value: UInt32) -> String? {
         let range = isTwoHanded ? 2...5 : 1...10
-        guard range.contains(Int(value)) else { return "fingers \(value) is outside \(range) for a \(kind.wireName)" }
+        guard range.contains(Int(value)) else { return "fingers \(value) is outside \(range) for a \(kind.externalName)" }
         fingers = Int(value)
         return nil
     }
 
     mutating func setTapCount(_ value: UInt32) -> String? {
-        guard kind == .tap else { return "a \(kind.wireName) has no tap count" }
+        guard kind == .tap else { return "a \(kind.externalName) has no tap count" }
         guard (1...5).contains(value) else { return "tap count \(value) is outside 1...5" }
         tapCount = Int(value)
         return nil
     }
 
     mutating func setDistance(_ millimetres: Double) -> String? {
-        guard !isTwoHanded && kind != .hold else { return "a \(kind.wireName) has no distance" }
+        guard !isTwoHanded && kind != .hold else { return "a \(kind.externalName) has no distance" }
         guard millimetres > 0 && millimetres <= 500 else { return "distance \(millimetres) mm is outside (0, 500]" }
         distance = millimetres
         return nil
     }
 
     mutating func setDuration(_ milliseconds: UInt32) -> String? {
-        guard [.tap, .longPress, .hold].contains(kind) else { return "a \(kind.wireName) has no duration" }
+        guard [.tap, .longPress, .hold].contains(kind) else { return "a \(kind.externalName) has no duration" }
         guard (1...10_000).contains(milliseconds) else { return "duration \(milliseconds) ms is outside 1...10000" }
         duration = Int(milliseconds)
         return nil
     }
 
     mutating func setScaleDelta(_ delta: Double) -> String? {
-        guard kind == .magnify else { return "a \(kind.wireName) has no scale delta" }
+        guard kind == .magnify else { return "a \(kind.externalName) has no scale delta" }
         guard delta > 0 && delta < 1 else { return "scale delta \(delta) is outside (0, 1)" }
         scaleDelta = delta
         return nil
     }
 
     mutating func setAngleDelta(_ degrees: Double) -> String? {
-        guard kind == .rotate else { return "a \(kind.wireName) has no angle delta" }
+        guard kind == .rotate else { return "a \(kind.externalName) has no angle delta" }
         guard degrees > 0 && degrees <= 180 else { return "angle delta \(degrees)° is outside (0, 180]" }
         angleDelta = degrees
         return nil
     }
 
     mutating func setDirections(_ bits: UInt32) -> String? {
-        guard kind == .swipe else { return "a \(kind.wireName) has no directions" }
+        guard kind == .swipe else { return "a \(kind.externalName) has no directions" }
         guard bits != 0, bits & ~WireValue.allDirectionBits == 0 else { return "directions \(bits) are not a non-empty set" }
         directions = WireValue.directions(bits)
         return nil
     }
 
     mutating func setEdge(_ value: UInt32) -> String? {
-        guard kind == .edgeSwipe else { return "a \(kind.wireName) has no edge" }
+        guard kind == .edgeSwipe else { return "a \(kind.externalName) has no edge" }
         guard let edge = WireValue.edge(value) else { return "edge \(value) is not one of the edge enum" }
         self.edge = edge
         return nil

@@ -73,19 +73,3 @@ enum WireValue {
         }
     }
 }
-
-extension GestureKind {
-    /// The kind's name in the protocol, for messages.
-    var wireName: String {
-        switch self {
-        case .tap: return "tap"
-        case .longPress: return "long_press"
-        case .drag: return "drag"
-        case .swipe: return "swipe"
-        case .edgeSwipe: return "edge_swipe"
-        case .magnify: return "pinch"
-        case .rotate: return "rotate"
-        case .hold: return "hold"
-        }
-    }
-}

@@ -8,7 +8,7 @@ extension GestureEvent {
     func jsonLine(kind: GestureKind, name: String) -> String {
         var line = JSONLine()
         line.add("time_ms", Int(time))
-        line.add("gesture", kind.protocolName)
+        line.add("gesture", kind.externalName)
         line.add("name", name)
         line.add("phase", phase.rawValue)
         if let serial { line.add("serial", Int(serial)) }

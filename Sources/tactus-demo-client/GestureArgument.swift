@@ -8,7 +8,7 @@ struct NamedGesture {
     var gesture: RemoteGesture
 
     /// The kinds as the command line spells them: the protocol's names with dashes.
-    static let kindNames = GestureKind.allCases.map { ($0.protocolName.replacingOccurrences(of: "_", with: "-"), $0) }
+    static let kindNames = GestureKind.allCases.map { ($0.externalName.replacingOccurrences(of: "_", with: "-"), $0) }
 }
 
 extension NamedGesture {

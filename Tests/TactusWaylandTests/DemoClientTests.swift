@@ -1,5 +1,4 @@
 import Foundation
-import TactusClient
 import Testing
 import TactusCore
 
@@ -55,13 +54,6 @@ import TactusCore
         compositor.feed(Array(drag.dropFirst(20)))
         #expect(compositor.engine.isIdle)
 
-        let next = try TestClient(compositor)
-        compositor.place(next.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        next.subscribe("drag", .drag())
-        compositor.pump([next.connection])
-        compositor.feed(Interactions.events(.drag(path: .line, fingers: 1, distance: 40, duration: 400, direction: .right),
-                                            at: 3000))
-        compositor.pump([next.connection])
-        #expect(next.path("drag") == [.began, .changed, .ended])
+        #expect(try compositor.pathOfANewClientsDrag(at: 3000) == [.began, .changed, .ended])
     }
 }

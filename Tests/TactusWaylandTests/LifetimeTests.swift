@@ -62,14 +62,7 @@ import TactusCore
         #expect(compositor.engine.isIdle)
 
         // The next client is served as if nothing happened.
-        let next = try TestClient(compositor)
-        compositor.place(next.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        next.subscribe("drag", .drag())
-        compositor.pump([next.connection])
-        compositor.feed(Interactions.events(.drag(path: .line, fingers: 1, distance: 40, duration: 400, direction: .right),
-                                            at: 3000))
-        compositor.pump([next.connection])
-        #expect(next.path("drag") == [.began, .changed, .ended])
+        #expect(try compositor.pathOfANewClientsDrag(at: 3000) == [.began, .changed, .ended])
     }
 
     @Test func aCommitMidGestureTakesEffectFromTheNextInteraction() throws {

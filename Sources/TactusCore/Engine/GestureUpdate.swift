@@ -1,6 +1,21 @@
 /// The recognizers the engine ships.
 public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     case tap, longPress, drag, swipe, edgeSwipe, magnify, rotate, hold
+
+    /// The kind's name where Tactus writes it for others (the simulator's and the demo client's JSON Lines,
+    /// tactus-gestures-v1's kind enum and messages): `long_press`, `edge_swipe`, and `pinch` for magnify.
+    public var externalName: String {
+        switch self {
+        case .tap: return "tap"
+        case .longPress: return "long_press"
+        case .drag: return "drag"
+        case .swipe: return "swipe"
+        case .edgeSwipe: return "edge_swipe"
+        case .magnify: return "pinch"
+        case .rotate: return "rotate"
+        case .hold: return "hold"
+        }
+    }
 }
 
 /// Where a gesture stands. Continuous gestures go began → changed… → ended or cancelled; discrete

@@ -1,3 +1,4 @@
+import TactusClient
 import TactusCore
 import TactusSimulation
 
@@ -27,6 +28,18 @@ enum Interactions {
 }
 
 extension TestCompositor {
+    /// Connects a new client with a drag on a window over the whole output, drags once from `start` ms, and
+    /// returns what the client heard: whatever went before must not keep a newcomer from being served.
+    func pathOfANewClientsDrag(at start: Double) throws -> [GesturePhase] {
+        let client = try TestClient(self)
+        place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        client.subscribe("drag", .drag())
+        pump([client.connection])
+        feed(Interactions.events(.drag(path: .line, fingers: 1, distance: 40, duration: 400, direction: .right), at: start))
+        pump([client.connection])
+        return client.path("drag")
+    }
+
     /// Adds the simulator's touchscreen and touchpad.
     func addDevices() {
         server.handle(.deviceAdded(Interactions.screen), at: .zero)

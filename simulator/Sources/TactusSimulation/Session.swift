@@ -13,19 +13,6 @@ public struct OutputRecord: Equatable {
     /// Millimetres per layout pixel of the update's device, for translations.
     public var millimetresPerPixel: Vector
 
-    public var gestureName: String {
-        switch update.kind {
-        case .tap: return "tap"
-        case .longPress: return "long_press"
-        case .drag: return "drag"
-        case .swipe: return "swipe"
-        case .edgeSwipe: return "edge_swipe"
-        case .magnify: return "pinch"
-        case .rotate: return "rotate"
-        case .hold: return "hold"
-        }
-    }
-
     public var isSuccess: Bool { update.phase == .recognized || update.phase == .ended }
 
     /// The values the expectations and the output talk about, by key.
@@ -73,7 +60,7 @@ public struct OutputRecord: Equatable {
     public var jsonLine: String {
         var o = JSONLine()
         o.add("time_us", update.time.microseconds)
-        o.add("gesture", gestureName)
+        o.add("gesture", update.kind.externalName)
         o.add("name", name)
         o.add("phase", update.phase.rawValue)
         o.add("fingers", fingers)
