@@ -90,7 +90,7 @@ static const struct wl_message tactus_gesture_v1_requests[] = {
 
 static const struct wl_message tactus_gesture_v1_events[] = {
 	{ "began", "uu", tactus_gestures_v1_types + 0 },
-	{ "changed", "u", tactus_gestures_v1_types + 0 },
+	{ "changed", "uu", tactus_gestures_v1_types + 0 },
 	{ "ended", "uu", tactus_gestures_v1_types + 0 },
 	{ "cancelled", "uuu", tactus_gestures_v1_types + 0 },
 	{ "recognized", "uu", tactus_gestures_v1_types + 0 },

@@ -467,7 +467,10 @@ struct tactus_gesture_v1_listener {
 	 * a continuous gesture began
 	 *
 	 * The gesture's values follow, then frame. Exactly one ended or
-	 * cancelled with the same serial follows later.
+	 * cancelled with the same serial follows later. A gesture object
+	 * usually runs one gesture at a time, but may run two at once (on
+	 * a touchscreen and a touchpad together, or one started before a
+	 * commit and one after): the serials tell them apart.
 	 * @param time milliseconds, the input's clock
 	 */
 	void (*began)(void *data,
@@ -478,10 +481,12 @@ struct tactus_gesture_v1_listener {
 	 * a running gesture has new values
 	 *
 	 * The new values follow, then frame.
+	 * @param serial the serial of its began event
 	 * @param time milliseconds, the input's clock
 	 */
 	void (*changed)(void *data,
 			struct tactus_gesture_v1 *tactus_gesture_v1,
+			uint32_t serial,
 			uint32_t time);
 	/**
 	 * a continuous gesture ended

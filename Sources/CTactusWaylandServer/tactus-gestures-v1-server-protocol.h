@@ -727,12 +727,13 @@ tactus_gesture_v1_send_began(struct wl_resource *resource_, uint32_t serial, uin
  * @ingroup iface_tactus_gesture_v1
  * Sends an changed event to the client owning the resource.
  * @param resource_ The client's resource
+ * @param serial the serial of its began event
  * @param time milliseconds, the input's clock
  */
 static inline void
-tactus_gesture_v1_send_changed(struct wl_resource *resource_, uint32_t time)
+tactus_gesture_v1_send_changed(struct wl_resource *resource_, uint32_t serial, uint32_t time)
 {
-	wl_resource_post_event(resource_, TACTUS_GESTURE_V1_CHANGED, time);
+	wl_resource_post_event(resource_, TACTUS_GESTURE_V1_CHANGED, serial, time);
 }
 
 /**

@@ -34,7 +34,7 @@ public final class GestureClient {
 
     /// Creates a gesture object with any kind value, valid or not, and sends nothing else: for testing how the
     /// compositor handles misbehaving clients.
-    public func subscribe(rawKind: UInt32, on surface: OpaquePointer, seat: OpaquePointer? = nil) -> GestureSubscription {
+    @_spi(Testing) public func subscribe(rawKind: UInt32, on surface: OpaquePointer, seat: OpaquePointer? = nil) -> GestureSubscription {
         subscribe(kind: rawKind, gesture: GestureKind(wireValue: rawKind).map { RemoteGesture(kind: $0) }, on: surface, seat: seat)
     }
 

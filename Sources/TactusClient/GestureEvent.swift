@@ -5,7 +5,7 @@ import TactusCore
 public struct GestureEvent: Hashable, Sendable {
     /// Where the gesture stands.
     public var phase: GesturePhase
-    /// The serial of began and recognized, or of the began that an ended or cancelled closes.
+    /// The serial of began and recognized, or of the began that a changed, ended or cancelled belongs to.
     public var serial: UInt32?
     /// When, in milliseconds of the input's clock.
     public var time: UInt32

@@ -78,13 +78,13 @@ public final class GestureSubscription: ConnectionChild {
 
     /// Sends `request` as given, without any check and even after `destroyKeepingProxy()`: for testing how the
     /// compositor handles misbehaving clients.
-    public func sendRaw(_ request: RawRequest) {
+    @_spi(Testing) public func sendRaw(_ request: RawRequest) {
         if let proxy = wireProxy { send(request, to: proxy) }
     }
 
     /// Sends the destructor but keeps the proxy, so that `sendRaw(_:)` and the relation requests of other
     /// subscriptions can still name the dead object: for testing how the compositor handles misbehaving clients.
-    public func destroyKeepingProxy() {
+    @_spi(Testing) public func destroyKeepingProxy() {
         guard let proxy = liveProxy else { return }
         wl_proxy_marshal_array_flags(proxy, UInt32(TACTUS_GESTURE_V1_DESTROY), nil, wl_proxy_get_version(proxy), 0, nil)
         isDestroyed = true
@@ -162,7 +162,7 @@ private func subscription(_ data: UnsafeMutableRawPointer?) -> GestureSubscripti
 
 private nonisolated(unsafe) let gestureListener = permanent(tactus_gesture_v1_listener(
     began: { data, _, serial, time in subscription(data)?.startFrame(.began, time: time, serial: serial) },
-    changed: { data, _, time in subscription(data)?.startFrame(.changed, time: time) },
+    changed: { data, _, serial, time in subscription(data)?.startFrame(.changed, time: time, serial: serial) },
     ended: { data, _, serial, time in subscription(data)?.startFrame(.ended, time: time, serial: serial) },
     cancelled: { data, _, serial, time, reason in
         subscription(data)?.startFrame(.cancelled, time: time, serial: serial, reason: reason)

@@ -1,6 +1,6 @@
 /// A request to a gesture object exactly as it goes on the wire, for testing how the compositor handles
 /// misbehaving clients (`GestureSubscription.sendRaw(_:)`). Clients use `RemoteGesture` instead.
-public enum RawRequest: Hashable, Sendable {
+@_spi(Testing) public enum RawRequest: Hashable, Sendable {
     /// `set_fingers`.
     case setFingers(UInt32)
     /// `set_tap_count`.

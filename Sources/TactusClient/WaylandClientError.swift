@@ -16,6 +16,7 @@ public struct ProtocolError: Hashable, Sendable, CustomStringConvertible {
         self.objectID = objectID
     }
 
+    /// The error as a sentence part: name, code, interface and object, as libwayland logs them.
     public var description: String { "\(name.map { "\($0) " } ?? "")(\(code)) on \(interface)@\(objectID)" }
 }
 
@@ -31,6 +32,7 @@ public enum WaylandClientError: Error, CustomStringConvertible {
     /// request naming a destroyed object) and invalid_method, `ENOMEM` for no_memory.
     case connectionFailed(ProtocolError?, errno: Int32)
 
+    /// What went wrong, for a person.
     public var description: String {
         switch self {
         case .cannotConnect(let display): "cannot connect to Wayland display \"\(display)\""

@@ -4,17 +4,12 @@ import TactusCore
 
 /// The engine's deadlines (long presses, multi-tap windows) as a timer of a `wl_event_loop`: re-armed after
 /// every call that may move them, firing `advance(to:)` at each deadline.
-public final class EngineTimer {
+final class EngineTimer {
     private let engine: Engine
     private let clock: () -> Timestamp
     private var source: OpaquePointer?
-
-    /// The input clock: CLOCK_MONOTONIC, which libinput and wlroots stamp their events with.
-    public static func monotonicNow() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
-    }
+    /// Runs after each firing, once the engine has moved on.
+    var afterFiring: () -> Void = {}
 
     init(loop: OpaquePointer?, engine: Engine, clock: @escaping () -> Timestamp) {
         self.engine = engine
@@ -46,6 +41,16 @@ public final class EngineTimer {
         // Advance to the deadline itself rather than to now, so that input stamped a little earlier that is
         // still queued does not arrive "in the past".
         if let deadline = engine.nextDeadline, deadline <= clock() { engine.advance(to: deadline) }
+        afterFiring()
         rearm()
+    }
+}
+
+extension Timestamp {
+    /// Now on the input clock: CLOCK_MONOTONIC, which libinput and wlroots stamp their events with.
+    public static func monotonicNow() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
     }
 }

@@ -10,9 +10,10 @@ final class ExclusionObject: ResourceOwner {
     let surface: SurfaceID
     private var pendingRegion: [Rect]??
     /// The region in force, surface-local; nil: nothing excluded.
-    private(set) var region: [Rect]?
-    /// Destroyed by its client: the exclusion ends on the surface's next commit.
+    private var region: [Rect]?
+    /// Destroyed by its client: the exclusion ends with the surface's next commit.
     private(set) var isWithdrawn = false
+    /// Present while the surface exists.
     private var surfaceListener: Listener?
 
     init(server: GestureServer, client: OpaquePointer, surface: OpaquePointer) {
@@ -28,19 +29,23 @@ final class ExclusionObject: ResourceOwner {
         pendingRegion = .some(regionResource.map { server.rectangles(ofRegion: $0) })
     }
 
-    /// Applies what was set since the surface's last commit.
-    func surfaceCommitted() {
+    /// Applies what changed since the surface's last commit; returns whether the exclusion stays.
+    func surfaceCommitted() -> Bool {
+        guard !isWithdrawn else { return false }
         if let pendingRegion { region = pendingRegion }
         pendingRegion = nil
+        return true
     }
 
     func excludes(_ point: Point) -> Bool {
-        !isWithdrawn && region?.contains { $0.contains(point) } == true
+        region?.contains { $0.contains(point) } == true
     }
 
     func resourceDestroyed() {
         isWithdrawn = true
-        server?.releaseObjectSlot(of: client)
+        pendingRegion = nil
+        // With nothing in force (or no surface), the withdrawal changes nothing: no need to wait for a commit.
+        if region == nil || surfaceListener == nil { server?.removeExclusion(self) }
     }
 
     private func surfaceGone() {

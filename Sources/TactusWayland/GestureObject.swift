@@ -12,26 +12,35 @@ final class GestureObject: ResourceOwner {
     private(set) var resource: OpaquePointer?
     let surface: SurfaceID
     let kind: GestureKind
+    /// The server's number for the object, never reused: relations name objects by it.
+    let number: UInt64
     private var pending: GestureParameters
     private(set) var isInert = false
 
-    /// The attachment of the last commit, and the one before it while its interaction may still run.
+    /// The attachment of the last commit. Earlier ones whose interaction still runs (`Engine.retire`) are the
+    /// server's to follow until they go.
     private(set) var attachment: AttachmentID?
-    private(set) var retiringAttachment: AttachmentID?
 
-    /// Relations by object: requested since the last commit, and in force.
-    private var pendingSimultaneous: Set<ObjectIdentifier> = []
-    private var pendingFailureRequirements: Set<ObjectIdentifier> = []
-    private(set) var simultaneous: Set<ObjectIdentifier> = []
-    private(set) var failureRequirements: Set<ObjectIdentifier> = []
+    /// Relations by object number: requested since the last commit, and in force.
+    private var pendingSimultaneous: Set<UInt64> = []
+    private var pendingFailureRequirements: Set<UInt64> = []
+    private(set) var simultaneous: Set<UInt64> = []
+    private(set) var failureRequirements: Set<UInt64> = []
 
-    /// The serial of the began event whose gesture has not ended yet.
-    private var runningSerial: UInt32?
+    /// The serials of began events whose gestures have not ended: one per attachment and device, since a
+    /// touchscreen and a touchpad (or an old and a new attachment) may run the object's gesture at once.
+    private var runningSerials: [Run: UInt32] = [:]
+    private struct Run: Hashable {
+        var attachment: AttachmentID
+        var device: DeviceID
+    }
     private var surfaceListener: Listener?
     private var seatListener: Listener?
 
-    init(server: GestureServer, client: OpaquePointer, surface: OpaquePointer, seat: OpaquePointer, kind: GestureKind) {
+    init(server: GestureServer, number: UInt64, client: OpaquePointer, surface: OpaquePointer, seat: OpaquePointer,
+         kind: GestureKind) {
         self.server = server
+        self.number = number
         self.client = client
         self.surface = SurfaceID(resource: surface)
         self.kind = kind
@@ -46,8 +55,6 @@ final class GestureObject: ResourceOwner {
         self.resource = resource
     }
 
-    var identifier: ObjectIdentifier { ObjectIdentifier(self) }
-
     // MARK: Lifetime
 
     func resourceDestroyed() {
@@ -57,26 +64,25 @@ final class GestureObject: ResourceOwner {
     }
 
     /// Stops for good: detaches from the engine (a running gesture is cancelled there, silently here) and
-    /// drops relations.
+    /// drops its own relations. The object's resource, if still there, accepts and ignores requests.
     func becomeInert() {
         guard !isInert else { return }
         isInert = true
         surfaceListener = nil
         seatListener = nil
-        let attachments = [attachment, retiringAttachment].compactMap { $0 }
         attachment = nil
-        retiringAttachment = nil
-        for id in attachments { server?.release(id) }
+        server?.releaseAttachments(of: self)
         pendingSimultaneous = []
         pendingFailureRequirements = []
         simultaneous = []
         failureRequirements = []
-        server?.dropRelations(to: self)
+        runningSerials = [:]
     }
 
+    /// Forgets every relation to `other`, which is going away.
     func dropRelations(to other: GestureObject) {
         for set in [\GestureObject.pendingSimultaneous, \.pendingFailureRequirements, \.simultaneous, \.failureRequirements] {
-            self[keyPath: set].remove(other.identifier)
+            self[keyPath: set].remove(other.number)
         }
     }
 
@@ -104,9 +110,11 @@ final class GestureObject: ResourceOwner {
             return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_RELATION.rawValue,
                                       "a relation must name another gesture of the same client and surface")
         }
+        // An inert gesture takes part in nothing: a relation to it would have no effect.
+        guard !other.isInert else { return }
         switch relation {
-        case .simultaneous: pendingSimultaneous.insert(other.identifier)
-        case .failureRequirement: pendingFailureRequirements.insert(other.identifier)
+        case .simultaneous: pendingSimultaneous.insert(other.number)
+        case .failureRequirement: pendingFailureRequirements.insert(other.number)
         }
     }
 
@@ -127,11 +135,9 @@ final class GestureObject: ResourceOwner {
         failureRequirements = newRequirements
         pendingSimultaneous = []
         pendingFailureRequirements = []
-        if let retiringAttachment { server.release(retiringAttachment) }
-        retiringAttachment = attachment
-        if let attachment { server.engine.retire(attachment) }
+        if let attachment { server.retire(attachment) }
         attachment = server.attach(self, pending.gesture, options: pending.options)
-        server.applyRelations(on: surface)
+        server.applyRelations(of: self)
     }
 
     // MARK: Events
@@ -140,19 +146,20 @@ final class GestureObject: ResourceOwner {
     func send(_ update: GestureUpdate, serial: () -> UInt32) {
         guard !isInert, let resource else { return }
         let time = Resource.milliseconds(update.time)
+        // Every began reached the wire with a serial, so an ended or cancelled always finds its own.
+        let run = Run(attachment: update.attachment, device: update.device)
         switch update.phase {
         case .began:
             let began = serial()
-            runningSerial = began
+            runningSerials[run] = began
             tactus_gesture_v1_send_began(resource, began, time)
         case .changed:
-            tactus_gesture_v1_send_changed(resource, time)
+            tactus_gesture_v1_send_changed(resource, runningSerials[run] ?? 0, time)
         case .ended:
-            tactus_gesture_v1_send_ended(resource, runningSerial ?? 0, time)
-            runningSerial = nil
+            tactus_gesture_v1_send_ended(resource, runningSerials.removeValue(forKey: run) ?? 0, time)
         case .cancelled:
-            tactus_gesture_v1_send_cancelled(resource, runningSerial ?? 0, time, WireValue.reason(update.reason))
-            runningSerial = nil
+            tactus_gesture_v1_send_cancelled(resource, runningSerials.removeValue(forKey: run) ?? 0, time,
+                                             WireValue.reason(update.reason))
         case .recognized:
             tactus_gesture_v1_send_recognized(resource, serial(), time)
         case .failed:

@@ -15,7 +15,14 @@ public protocol GestureServerHost: AnyObject {
 /// to clients), reports surface commits (`surfaceCommitted(_:)`) and asks `excludesCompositorGestures(on:at:)`
 /// in its hit test. A surface's identifier in the engine is `SurfaceID(resource:)` of its `wl_surface`.
 ///
-/// Everything runs on the display's thread, in the host's calls and the event loop's callbacks.
+/// Clients hear only what the host's hit test says is theirs: `SurfaceLocator.surfaces(at:into:)` must report
+/// the surface under the point and the surfaces it is nested in (its parents, for subsurfaces) and never a
+/// window of another client that the front one hides, and `pointerLocation` must be where the surface with
+/// pointer focus is. Updates the engine reports while the server shuts down (the clients' gestures being
+/// cancelled) belong to attachments the host does not know; it ignores them.
+///
+/// Everything runs on the display's thread, in the host's calls and the event loop's callbacks. Destroy the
+/// server before the display: it removes its global and its timer from them.
 public final class GestureServer {
     /// The engine the clients' gestures are attached to.
     public let engine: Engine
@@ -26,19 +33,24 @@ public final class GestureServer {
     private let display: OpaquePointer
     private var global: OpaquePointer?
     private var timer: EngineTimer?
-    private var gestures: [SurfaceID: [GestureObject]] = [:]
-    private var gestureOfAttachment: [AttachmentID: GestureObject] = [:]
+    /// Each surface's gesture objects by number.
+    private var gestures: [SurfaceID: [UInt64: GestureObject]] = [:]
+    private var nextObjectNumber: UInt64 = 1
+    private(set) var gestureOfAttachment: [AttachmentID: GestureObject] = [:]
+    /// Attachments replaced by a commit whose interaction still runs.
+    private var retired: Set<AttachmentID> = []
     private var exclusions: [SurfaceID: [ExclusionObject]] = [:]
     private var objectCounts: [OpaquePointer: Int] = [:]
 
     /// Creates the global on `display`. `clock` reads the input clock (CLOCK_MONOTONIC, as libinput's
     /// and wlroots' event times) for the engine's timers.
     public init(display: OpaquePointer, engine: Engine, host: GestureServerHost,
-                clock: @escaping () -> Timestamp = EngineTimer.monotonicNow) {
+                clock: @escaping () -> Timestamp = Timestamp.monotonicNow) {
         self.display = display
         self.engine = engine
         self.host = host
         timer = EngineTimer(loop: wl_display_get_event_loop(display), engine: engine, clock: clock)
+        timer?.afterFiring = { [unowned self] in releaseFinishedAttachments() }
         global = wl_global_create(display, tactus_gesture_manager_interface(), 1,
                                   Unmanaged.passUnretained(self).toOpaque()) { client, data, version, id in
             guard let client, let data else { return }
@@ -49,7 +61,11 @@ public final class GestureServer {
 
     deinit {
         if let global { wl_global_destroy(global) }
-        for object in gestures.values.joined() { object.becomeInert() }
+        // The objects cannot reach the server any more (weak references are gone in deinit): detach for them.
+        for object in gestures.values.flatMap(\.values) { object.becomeInert() }
+        let attachments = gestureOfAttachment.keys
+        gestureOfAttachment = [:]
+        for id in attachments { engine.detach(id) }
     }
 
     /// How many gesture and exclusion objects clients hold now.
@@ -60,12 +76,14 @@ public final class GestureServer {
     /// Hands an input event to the engine and re-arms the timer for its next deadline.
     public func handle(_ event: InputEvent, at time: Timestamp) {
         engine.handle(event, at: time)
+        releaseFinishedAttachments()
         timer?.rearm()
     }
 
     /// Fires the engine's deadlines up to `time` and re-arms the timer.
     public func advance(to time: Timestamp) {
         engine.advance(to: time)
+        releaseFinishedAttachments()
         timer?.rearm()
     }
 
@@ -78,12 +96,13 @@ public final class GestureServer {
         return true
     }
 
-    /// The surface committed its state: pending exclusion regions take effect.
+    /// The surface committed its state: pending exclusion regions take effect, destroyed exclusions end.
     public func surfaceCommitted(_ surface: OpaquePointer) {
         let id = SurfaceID(resource: surface)
         guard let objects = exclusions[id] else { return }
-        for object in objects { object.surfaceCommitted() }
-        exclusions[id] = objects.filter { !$0.isWithdrawn }
+        let staying = objects.filter { $0.surfaceCommitted() }
+        for object in objects where !staying.contains(where: { $0 === object }) { releaseObjectSlot(of: object.client) }
+        exclusions[id] = staying.isEmpty ? nil : staying
     }
 
     /// Whether a surface-local point lies in the surface's committed exclusion region: the host's hit test
@@ -118,25 +137,26 @@ public final class GestureServer {
 
     fileprivate func makeGesture(manager: OpaquePointer, id: UInt32, surface: OpaquePointer, seat: OpaquePointer,
                                  kind value: UInt32) {
-        let client = wl_resource_get_client(manager)!
+        guard let client = wl_resource_get_client(manager) else { return }
         guard let kind = WireValue.kind(value) else {
             return Resource.postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_INVALID_KIND.rawValue,
                                       "kind \(value) is not one of the kind enum")
         }
         guard takeObjectSlot(of: client, manager: manager) else { return }
-        let object = GestureObject(server: self, client: client, surface: surface, seat: seat, kind: kind)
+        let object = GestureObject(server: self, number: nextObjectNumber, client: client, surface: surface,
+                                   seat: seat, kind: kind)
+        nextObjectNumber += 1
         guard let resource = Resource.create(client: client, interface: tactus_gesture_interface(),
                                              version: wl_resource_get_version(manager), id: id,
                                              implementation: gestureImplementation, owner: object) else {
             return releaseObjectSlot(of: client)
         }
         object.bind(to: resource)
-        gestures[object.surface, default: []].append(object)
+        gestures[object.surface, default: [:]][object.number] = object
     }
 
     fileprivate func makeExclusion(manager: OpaquePointer, id: UInt32, surface: OpaquePointer) {
-        let client = wl_resource_get_client(manager)!
-        guard takeObjectSlot(of: client, manager: manager) else { return }
+        guard let client = wl_resource_get_client(manager), takeObjectSlot(of: client, manager: manager) else { return }
         let object = ExclusionObject(server: self, client: client, surface: surface)
         guard Resource.create(client: client, interface: tactus_exclusion_interface(),
                               version: wl_resource_get_version(manager), id: id,
@@ -159,55 +179,84 @@ public final class GestureServer {
         return id
     }
 
-    /// Detaches an attachment the server made; what it still reports goes nowhere.
-    func release(_ attachment: AttachmentID) {
-        engine.detach(attachment)
-        gestureOfAttachment[attachment] = nil
+    /// Detaches every attachment of the object, the retired ones too; what they still report goes nowhere.
+    func releaseAttachments(of object: GestureObject) {
+        for (id, owner) in gestureOfAttachment where owner === object {
+            gestureOfAttachment[id] = nil
+            retired.remove(id)
+            engine.detach(id)
+        }
         timer?.rearm()
     }
 
-    /// The object's resource is gone.
+    /// Replaces an attachment after a commit: it finishes the interaction it takes part in, if any.
+    func retire(_ attachment: AttachmentID) {
+        engine.retire(attachment)
+        retired.insert(attachment)
+        releaseFinishedAttachments()
+    }
+
+    /// Forgets the retired attachments the engine let go.
+    private func releaseFinishedAttachments() {
+        guard !retired.isEmpty else { return }
+        for id in retired where !engine.isAttached(id) {
+            retired.remove(id)
+            gestureOfAttachment[id] = nil
+        }
+    }
+
+    /// The object's resource is gone: so are the relations others had to it, and its slot.
     func forget(_ object: GestureObject) {
-        gestures[object.surface]?.removeAll { $0 === object }
-        if gestures[object.surface]?.isEmpty == true { gestures[object.surface] = nil }
+        gestures[object.surface]?[object.number] = nil
+        if let others = gestures[object.surface] {
+            for other in others.values { other.dropRelations(to: object) }
+            if others.isEmpty { gestures[object.surface] = nil }
+        }
         releaseObjectSlot(of: object.client)
     }
 
-    func dropRelations(to object: GestureObject) {
-        for other in gestures[object.surface] ?? [] where other !== object { other.dropRelations(to: object) }
+    /// An exclusion whose client destroyed it while nothing of it was in force: it goes at once.
+    func removeExclusion(_ object: ExclusionObject) {
+        exclusions[object.surface]?.removeAll { $0 === object }
+        if exclusions[object.surface]?.isEmpty == true { exclusions[object.surface] = nil }
+        releaseObjectSlot(of: object.client)
     }
 
+    /// The surface is gone: its exclusions end; those already destroyed give back their slots now, the others
+    /// when their clients destroy them.
     func forgetExclusions(of surface: SurfaceID) {
+        for object in exclusions[surface] ?? [] where object.isWithdrawn { releaseObjectSlot(of: object.client) }
         exclusions[surface] = nil
     }
 
-    private func gesture(_ identifier: ObjectIdentifier, on surface: SurfaceID) -> GestureObject? {
-        gestures[surface]?.first { $0.identifier == identifier }
-    }
-
     /// Whether `object` requiring the failure of `requirements` would make some gesture wait for itself.
-    func closesFailureCycle(from object: GestureObject, requiring requirements: Set<ObjectIdentifier>) -> Bool {
-        var seen: Set<ObjectIdentifier> = []
+    func closesFailureCycle(from object: GestureObject, requiring requirements: Set<UInt64>) -> Bool {
+        let objects = gestures[object.surface] ?? [:]
+        var seen: Set<UInt64> = []
         var queue = Array(requirements)
         while let next = queue.popLast() {
-            if next == object.identifier { return true }
-            guard seen.insert(next).inserted, let other = gesture(next, on: object.surface) else { continue }
+            if next == object.number { return true }
+            guard seen.insert(next).inserted, let other = objects[next] else { continue }
             queue.append(contentsOf: other.failureRequirements)
         }
         return false
     }
 
-    /// Tells the engine the committed relations among a surface's gestures (the engine keeps them in sets,
-    /// so telling twice is harmless).
-    func applyRelations(on surface: SurfaceID) {
-        for object in gestures[surface] ?? [] {
-            guard let id = object.attachment else { continue }
-            for other in object.failureRequirements {
-                if let otherID = gesture(other, on: surface)?.attachment { engine.requireFailure(of: otherID, before: id) }
-            }
-            for other in object.simultaneous {
-                if let otherID = gesture(other, on: surface)?.attachment { engine.recognizeSimultaneously(id, with: otherID) }
-            }
+    /// Tells the engine the relations that involve `object`'s new attachment: its own, and those the other
+    /// gestures of its surface have to it.
+    func applyRelations(of object: GestureObject) {
+        guard let id = object.attachment else { return }
+        let objects = gestures[object.surface] ?? [:]
+        for number in object.failureRequirements {
+            if let other = objects[number]?.attachment { engine.requireFailure(of: other, before: id) }
+        }
+        for number in object.simultaneous {
+            if let other = objects[number]?.attachment { engine.recognizeSimultaneously(id, with: other) }
+        }
+        for other in objects.values where other !== object {
+            guard let otherID = other.attachment else { continue }
+            if other.failureRequirements.contains(object.number) { engine.requireFailure(of: id, before: otherID) }
+            if other.simultaneous.contains(object.number) { engine.recognizeSimultaneously(otherID, with: id) }
         }
     }
 }

@@ -1,7 +1,7 @@
 import CTactusWaylandServer
 
 /// A `wl_listener` that calls a Swift closure, for the destroy signals of resources the server does not own
-/// (surfaces, seats, regions' owners). Removing it, or letting it go, unhooks it from the signal.
+/// (surfaces and seats). Removing it, or letting it go, unhooks it from the signal.
 final class Listener {
     private let storage: UnsafeMutablePointer<tactus_listener>
     private let action: () -> Void
@@ -27,11 +27,6 @@ final class Listener {
     /// Listens for the destruction of `resource`.
     func listen(toDestructionOf resource: OpaquePointer) {
         wl_resource_add_destroy_listener(resource, &storage.pointee.listener)
-    }
-
-    /// Listens for the destruction of `client`.
-    func listen(toDestructionOfClient client: OpaquePointer) {
-        wl_client_add_destroy_listener(client, &storage.pointee.listener)
     }
 
     deinit {

@@ -124,15 +124,33 @@ import TactusWayland
 
         // Real time here: the finger lands now, and nothing else arrives until the press is recognized, so
         // only the event loop's timer can recognize it.
-        let now = EngineTimer.monotonicNow()
+        let now = Timestamp.monotonicNow()
         compositor.server.handle(.touchDown(DeviceID(1), contact: 0, position: Point(x: 0.5, y: 0.5)), at: now)
         compositor.server.handle(.touchFrame(DeviceID(1)), at: now)
-        for _ in 0..<40 where client.heard.isEmpty {
+        for _ in 0..<300 where client.heard.isEmpty {
             compositor.run(forMilliseconds: 10)
             compositor.pump([client.connection], rounds: 1)
         }
         #expect(client.path("press") == [.recognized])
         let recognized = try #require(client.events("press").first)
         #expect(recognized.time == UInt32(truncatingIfNeeded: (now.microseconds + 50_000) / 1000))
+    }
+
+    @Test func aGestureWithARegionTakesOnlyInteractionsThatStartInIt() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 400, y: 200, width: 800, height: 600))
+        // The surface's right half: the output's centre, (800, 500), is surface-local (400, 300), on its edge.
+        client.subscribe("tap", RemoteGesture.tap().region([Rect(x: 450, y: 0, width: 350, height: 600)]))
+        compositor.pump([client.connection])
+
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: 100))
+        compositor.pump([client.connection])
+        #expect(client.heard.isEmpty)
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: 2000, movedBy: Vector(dx: 100, dy: 0)))
+        compositor.pump([client.connection])
+        #expect(client.path("tap") == [.recognized])
+        #expect(client.events("tap").first?.location == Point(x: 500, y: 300))
     }
 }

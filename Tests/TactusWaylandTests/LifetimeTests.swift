@@ -1,6 +1,7 @@
 import Testing
-import TactusClient
+@_spi(Testing) import TactusClient
 import TactusCore
+@testable import TactusWayland
 
 /// Surfaces, gestures and clients that go away mid-gesture: no crash, no further events, nothing left over.
 @Suite struct LifetimeTests {
@@ -33,6 +34,8 @@ import TactusCore
         #expect(client.heard.count == heard)
         #expect(compositor.engine.isIdle)
         #expect(client.connection.protocolError == nil)
+        // Inert already: its attachment left the engine with the surface.
+        #expect(compositor.server.gestureOfAttachment.isEmpty)
         drag.destroy()
         compositor.pump([client.connection])
         #expect(compositor.server.objectCount == 0)
@@ -48,6 +51,7 @@ import TactusCore
         compositor.pump([client.connection])
         #expect(client.heard.count == heard)
         #expect(compositor.server.objectCount == 0)
+        #expect(compositor.server.gestureOfAttachment.isEmpty)
         #expect(compositor.engine.isIdle)
     }
 
@@ -58,6 +62,7 @@ import TactusCore
         compositor.pump([])
         #expect(compositor.clientCount == 0)
         #expect(compositor.server.objectCount == 0)
+        #expect(compositor.server.gestureOfAttachment.isEmpty)
         compositor.feed(Self.secondHalf)
         #expect(compositor.engine.isIdle)
 
@@ -85,5 +90,59 @@ import TactusCore
         compositor.pump([client.connection])
         #expect(client.path("drag") == [.began, .changed, .ended, .failed, .began, .changed, .ended])
         #expect(client.events("drag").last?.fingers == 2)
+    }
+
+    @Test func commitsMidGestureNeverCutItShort() throws {
+        let compositor = try TestCompositor()
+        let (client, drag) = try clientDragging(on: compositor)
+        for _ in 0..<3 {
+            drag.commit()
+            compositor.pump([client.connection])
+        }
+        compositor.feed(Self.secondHalf)
+        compositor.pump([client.connection])
+        #expect(client.path("drag") == [.began, .changed, .ended])
+        let serials = Set(client.events("drag").map(\.serial))
+        #expect(serials.count == 1 && serials.first != nil)
+        // Only the last commit's attachment is left once the interaction is over.
+        #expect(compositor.server.gestureOfAttachment.count == 1)
+        #expect(compositor.server.gestureOfAttachment.keys.allSatisfy(compositor.engine.isAttached))
+    }
+
+    @Test func aTouchscreenAndATouchpadRunningOneGestureAtOnceHaveTheirOwnSerials() throws {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        compositor.pointerLocation = Point(x: 100, y: 100)
+        client.subscribe("pinch", .magnify())
+        compositor.pump([client.connection])
+        let screen = Interactions.events(.pinchRotate(fingers: 2, startSpan: 40, endSpan: 80, degrees: 0, duration: 500), at: 100)
+        let touchpad = Interactions.events(.touchpadPinch(fingers: 2, scale: 1.5, degrees: 0, duration: 200), at: 250)
+        compositor.feed((screen + touchpad).sorted { $0.time < $1.time })
+        compositor.pump([client.connection])
+
+        let events = client.events("pinch")
+        let began = events.filter { $0.phase == .began }.compactMap(\.serial)
+        #expect(began.count == 2 && Set(began).count == 2)
+        for serial in began {
+            let run = events.filter { $0.serial == serial }.map(\.phase)
+            #expect(run.first == .began && run.last == .ended && run.filter { $0 == .ended }.count == 1)
+        }
+        #expect(events.allSatisfy { $0.serial != nil && $0.serial != 0 })
+    }
+
+    @Test func aServerThatGoesAwayTakesTheClientsGesturesOutOfTheEngine() throws {
+        let compositor = try TestCompositor()
+        let (client, _) = try clientDragging(on: compositor)
+        let attachments = Array(compositor.server.gestureOfAttachment.keys)
+        #expect(attachments.count == 1)
+        compositor.shutDownServer()
+        #expect(attachments.allSatisfy { !compositor.engine.isAttached($0) })
+        let heard = client.heard.count
+        compositor.pump([client.connection])
+        // The running drag was cancelled in the engine; the client hears nothing from a server that is gone.
+        #expect(client.heard.count == heard)
+        #expect(compositor.bindingUpdates.last?.phase == .cancelled)
     }
 }

@@ -1,13 +1,14 @@
 import Glibc
 import Testing
-import TactusClient
+@_spi(Testing) import TactusClient
 import TactusCore
 
 /// Misbehaving clients get the documented protocol error; the server and the other clients carry on.
 @Suite struct MisuseTests {
     enum Misuse: String, CaseIterable {
         case unknownKind, fingersOutOfRange, tapCountOnADrag, distanceOnAPinch, scaleDeltaOutOfRange, edgeOutOfRange
-        case directionsEmpty, priorityOutOfRange, relationToItself, relationAcrossSurfaces
+        case directionsEmpty, directionsUnknown, priorityOutOfRange, durationZero, durationTooLong, angleTooLarge
+        case tapCountTooHigh, relationToItself, relationAcrossSurfaces, tooManyExclusions
         case simultaneousAndRequiringTheSame, failureCycle, tooManyObjects, requestAfterDestroy, relationToADestroyedGesture
     }
 
@@ -15,9 +16,10 @@ import TactusCore
     static func expectedError(_ misuse: Misuse) -> (interface: String, code: UInt32) {
         switch misuse {
         case .unknownKind: return ("tactus_gesture_manager_v1", 0)
-        case .tooManyObjects: return ("tactus_gesture_manager_v1", 1)
+        case .tooManyObjects, .tooManyExclusions: return ("tactus_gesture_manager_v1", 1)
         case .fingersOutOfRange, .tapCountOnADrag, .distanceOnAPinch, .scaleDeltaOutOfRange, .edgeOutOfRange,
-             .directionsEmpty, .priorityOutOfRange:
+             .directionsEmpty, .directionsUnknown, .priorityOutOfRange, .durationZero, .durationTooLong,
+             .angleTooLarge, .tapCountTooHigh:
             return ("tactus_gesture_v1", 0)
         case .relationToItself, .relationAcrossSurfaces: return ("tactus_gesture_v1", 1)
         case .simultaneousAndRequiringTheSame, .failureCycle: return ("tactus_gesture_v1", 2)
@@ -43,8 +45,26 @@ import TactusCore
             client.subscribe("edge", .edgeSwipe(edge: .left), commit: false).sendRaw(.setEdge(7))
         case .directionsEmpty:
             client.subscribe("swipe", .swipe(), commit: false).sendRaw(.setDirections(0))
+        case .directionsUnknown:
+            client.subscribe("swipe", .swipe(), commit: false).sendRaw(.setDirections(16 | 1))
         case .priorityOutOfRange:
             client.subscribe("tap", .tap(), commit: false).sendRaw(.setPriority(3))
+        case .durationZero:
+            client.subscribe("press", .longPress(), commit: false).sendRaw(.setDuration(0))
+        case .durationTooLong:
+            client.subscribe("hold", .hold(), commit: false).sendRaw(.setDuration(10_001))
+        case .angleTooLarge:
+            client.subscribe("rotate", .rotate(), commit: false).sendRaw(.setAngleDelta(181))
+        case .tapCountTooHigh:
+            client.subscribe("tap", .tap(), commit: false).sendRaw(.setTapCount(6))
+        case .tooManyExclusions:
+            // Exclusions count too, even destroyed ones whose region still waits for the surface's commit.
+            compositor.server.objectLimit = 4
+            client.subscribe("tap", .tap())
+            let withdrawn = client.exclude([Rect(x: 0, y: 0, width: 10, height: 10)])
+            client.connection.commit(client.surface)
+            withdrawn.destroy()
+            for _ in 0..<3 { client.exclude([Rect(x: 0, y: 0, width: 10, height: 10)]) }
         case .relationToItself:
             let tap = client.subscribe("tap", .tap(), commit: false)
             tap.recognizeSimultaneously(with: tap)
@@ -130,6 +150,18 @@ import TactusCore
         #expect(client.connection.protocolError == nil)
         tap.destroy()
         compositor.pump([client.connection])
+        #expect(compositor.server.objectCount == 0)
+    }
+
+    @Test func exclusionsDestroyedBeforeTheyTookEffectGiveTheirSlotBackAtOnce() throws {
+        let compositor = try TestCompositor()
+        let client = try TestClient(compositor)
+        compositor.server.objectLimit = 4
+        for _ in 0..<100 {
+            client.gestures.exclude([Rect(x: 0, y: 0, width: 10, height: 10)], on: client.surface).destroy()
+        }
+        compositor.pump([client.connection])
+        #expect(client.connection.errorNumber == 0)
         #expect(compositor.server.objectCount == 0)
     }
 }

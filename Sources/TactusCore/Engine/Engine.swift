@@ -91,6 +91,12 @@ public final class Engine: UpdateSink {
         releaseRetiredAttachments()
     }
 
+    /// Whether an attachment still takes part in interactions: attached, or retired with an interaction still
+    /// running.
+    public func isAttached(_ id: AttachmentID) -> Bool {
+        attachments.contains { $0.id == id } || retiring.contains { $0.id == id }
+    }
+
     /// Detaches the retiring attachments that no arena holds any more.
     private func releaseRetiredAttachments() {
         guard !retiring.isEmpty else { return }

@@ -18,6 +18,9 @@ final class DemoClientProcess {
     init(socket: String, arguments: [String]) throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw TestFailure("pipe: \(errno)") }
+        // Close-on-exec, so that clients started by tests running alongside do not inherit this pipe (the copy
+        // on the child's standard output does not carry the flag).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -12,8 +12,9 @@ final class TestClient {
     let serverSurface: TestSurface
     /// Every event each subscription received, in order, by the name the test gave it.
     private(set) var heard: [(name: String, event: GestureEvent)] = []
-    /// The subscriptions, kept alive here: one that is let go destroys its gesture object.
+    /// The subscriptions and exclusions, kept alive here: one that is let go destroys its object.
     private var subscriptions: [GestureSubscription] = []
+    private var exclusions: [GestureExclusion] = []
 
     /// Connects, binds the globals and creates a surface, taking turns with `compositor` throughout.
     init(_ compositor: TestCompositor) throws {
@@ -37,6 +38,14 @@ final class TestClient {
         subscription.onEvent = { [unowned self] event in heard.append((name, event)) }
         subscriptions.append(subscription)
         return subscription
+    }
+
+    /// Asks that compositor gestures do not start in `rectangles` of the client's surface.
+    @discardableResult
+    func exclude(_ rectangles: [Rect]) -> GestureExclusion {
+        let exclusion = gestures.exclude(rectangles, on: surface)
+        exclusions.append(exclusion)
+        return exclusion
     }
 
     /// The events one subscription heard.

@@ -20,24 +20,20 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
     var pointerLocation = Point(x: 0, y: 0)
     private var globals: [OpaquePointer] = []
 
-    /// A private runtime directory for every display of this test process.
-    static let runtimeDirectory: String = {
-        var template = Array("/tmp/tactus-wayland-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        setenv("XDG_RUNTIME_DIR", path, 1)
-        return path
-    }()
-    private static let counter = Counter()
+    /// The compositor's private runtime directory. Nothing sets XDG_RUNTIME_DIR to it (other tests read the
+    /// environment at the same time): clients connect to the socket's absolute path.
+    let runtimeDirectory: String
 
     init() throws {
-        _ = TestCompositor.runtimeDirectory
         display = wl_display_create()!
-        socket = "tactus-test-\(getpid())-\(TestCompositor.counter.next())"
-        guard wl_display_add_socket(display, socket) == 0 else { throw TestFailure("cannot add socket \(socket)") }
+        var template = Array("/tmp/tactus-wayland-XXXXXX".utf8CString)
+        runtimeDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        socket = runtimeDirectory + "/wayland-0"
+        try TestCompositor.listen(on: socket, display: display)
         engine.surfaceLocator = self
         server = GestureServer(display: display, engine: engine, host: self)
         engine.onUpdate = { [unowned self] update in
-            if !server.deliver(update) { bindingUpdates.append(update) }
+            if server?.deliver(update) != true { bindingUpdates.append(update) }
         }
         let data = Unmanaged.passUnretained(self).toOpaque()
         globals.append(wl_global_create(display, tactus_wl_compositor_interface(), 4, data) { client, data, version, id in
@@ -56,11 +52,39 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
 
     private lazy var compositorGlobal = CompositorResource(compositor: self)
 
+    /// A listening Unix socket at `path` whose clients `display` serves (libwayland 1.21 takes no absolute
+    /// path in wl_display_add_socket).
+    private static func listen(on path: String, display: OpaquePointer) throws {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (i, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard fd >= 0, bound == 0, Glibc.listen(fd, 128) == 0, wl_display_add_socket_fd(display, fd) == 0 else {
+            throw TestFailure("cannot listen on \(path): errno \(errno)")
+        }
+    }
+
     deinit {
+        engine.onUpdate = nil
         server = nil
         for global in globals { wl_global_destroy(global) }
         wl_display_destroy_clients(display)
         wl_display_destroy(display)
+        unlink(socket)
+        rmdir(runtimeDirectory)
+    }
+
+    /// Drops the Tactus server as a compositor that turns the protocol off would.
+    func shutDownServer() {
+        // The server goes outside the assignment: its deinit reports cancellations that read `server`.
+        let going = server
+        server = nil
+        withExtendedLifetime(going) {}
     }
 
     // MARK: The scene
@@ -77,7 +101,7 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
         guard let (surface, frame) = scene.last(where: { $0.frame.contains(point) }) else { return }
         let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
         stack.append(SurfaceHit(surface: surface.id, origin: frame.origin,
-                                excludesCompositorGestures: server.excludesCompositorGestures(on: surface.id, at: local)))
+                                excludesCompositorGestures: server?.excludesCompositorGestures(on: surface.id, at: local) ?? false))
     }
 
     func rectangles(ofRegion region: OpaquePointer) -> [Rect] {
@@ -89,7 +113,7 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
         surfaces.removeAll { $0 === surface }
         scene.removeAll { $0.surface === surface }
     }
-    fileprivate func surfaceCommitted(_ surface: TestSurface) { server.surfaceCommitted(surface.resource) }
+    fileprivate func surfaceCommitted(_ surface: TestSurface) { server?.surfaceCommitted(surface.resource) }
 
     // MARK: Running
 
@@ -137,18 +161,6 @@ protocol PumpedClient {
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private var lock = pthread_mutex_t()
-    init() { pthread_mutex_init(&lock, nil) }
-    func next() -> Int {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        value += 1
-        return value
-    }
 }
 
 // MARK: Resources
