@@ -10,15 +10,11 @@ import TactusCore
     }
 
     @Test func aForwardThenCancelBindingTakesOverAndTheClientsDragIsCancelled() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         // A workspace swipe: three fingers, beginning after 10 mm, taking over from whatever began first.
         let binding = compositor.engine.attach(DragGesture(minimumDistance: 10, fingers: 3), priority: .high,
                                                policy: .forwardThenCancel)
-        let client = try TestClient(compositor)
-        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        client.subscribe("drag", .drag(fingers: 3))
-        compositor.pump([client.connection])
+        let client = try compositor.client(window: Rect(x: 0, y: 0, width: 1600, height: 1000), subscribing: [("drag", .drag(fingers: 3))])
 
         compositor.feed(Self.threeFingerStroke(at: 100))
         compositor.pump([client.connection])
@@ -33,13 +29,9 @@ import TactusCore
     }
 
     @Test func aWithholdingBindingWinsBeforeTheClientsDragBegins() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let binding = compositor.engine.attach(DragGesture(fingers: 3), priority: .high, policy: .withhold)
-        let client = try TestClient(compositor)
-        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        client.subscribe("drag", .drag(fingers: 3))
-        compositor.pump([client.connection])
+        let client = try compositor.client(window: Rect(x: 0, y: 0, width: 1600, height: 1000), subscribing: [("drag", .drag(fingers: 3))])
 
         compositor.feed(Self.threeFingerStroke(at: 100))
         compositor.pump([client.connection])
@@ -50,8 +42,7 @@ import TactusCore
     }
 
     @Test func aNormalBindingDoesNotStartInAnExclusionRegionButAHighOneDoes() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let normal = compositor.engine.attach(DragGesture(fingers: 3), priority: .normal)
         let client = try TestClient(compositor)
         compositor.place(client.serverSurface, at: Rect(x: 400, y: 200, width: 800, height: 600))
@@ -95,8 +86,7 @@ import TactusCore
     }
 
     @Test func aClientsRequireFailureRelationMakesItsTapWaitForItsDoubleTap() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
         let single = client.subscribe("single", .tap(), commit: false)

@@ -6,8 +6,7 @@ import TactusWayland
 /// Gestures recognized on a client's surface reach that client, over a real socket, in its coordinates.
 @Suite struct DeliveryTests {
     @Test func pinchAndRotateTogetherArriveWithScaleRotationAndSurfaceLocalAnchor() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         // Away from the origin, so that a layout coordinate sent as a surface one shows.
         compositor.place(client.serverSurface, at: Rect(x: 300, y: 200, width: 1000, height: 600))
@@ -44,12 +43,8 @@ import TactusWayland
     }
 
     @Test func aDoubleTapArrivesWithItsCountAndLocation() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
-        let client = try TestClient(compositor)
-        compositor.place(client.serverSurface, at: Rect(x: 600, y: 400, width: 400, height: 300))
-        client.subscribe("double", .tap(count: 2))
-        compositor.pump([client.connection])
+        let compositor = try TestCompositor.withDevices()
+        let client = try compositor.client(window: Rect(x: 600, y: 400, width: 400, height: 300), subscribing: [("double", .tap(count: 2))])
 
         compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 100))
         compositor.pump([client.connection])
@@ -61,8 +56,7 @@ import TactusWayland
     }
 
     @Test func twoClientsEachHearOnlyInteractionsOnTheirOwnSurface() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let a = try TestClient(compositor)
         let b = try TestClient(compositor)
         for client in [a, b] { client.subscribe("drag", .drag()) }
@@ -94,12 +88,8 @@ import TactusWayland
     }
 
     @Test func aTouchpadPinchGoesToTheSurfaceUnderThePointer() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
-        let client = try TestClient(compositor)
-        compositor.place(client.serverSurface, at: Rect(x: 100, y: 100, width: 400, height: 400))
-        client.subscribe("pinch", .magnify())
-        compositor.pump([client.connection])
+        let compositor = try TestCompositor.withDevices()
+        let client = try compositor.client(window: Rect(x: 100, y: 100, width: 400, height: 400), subscribing: [("pinch", .magnify())])
 
         compositor.pointerLocation = Point(x: 1000, y: 800)
         compositor.feed(Interactions.events(.touchpadPinch(fingers: 2, scale: 1.5, degrees: 0, duration: 300), at: 100))
@@ -115,12 +105,8 @@ import TactusWayland
     }
 
     @Test func aLongPressFiresFromTheEventLoopTimer() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
-        let client = try TestClient(compositor)
-        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        client.subscribe("press", .longPress(minimumDuration: 50))
-        compositor.pump([client.connection])
+        let compositor = try TestCompositor.withDevices()
+        let client = try compositor.client(window: Rect(x: 0, y: 0, width: 1600, height: 1000), subscribing: [("press", .longPress(minimumDuration: 50))])
 
         // Real time here: the finger lands now, and nothing else arrives until the press is recognized, so
         // only the event loop's timer can recognize it.
@@ -137,8 +123,7 @@ import TactusWayland
     }
 
     @Test func aGestureWithARegionTakesOnlyInteractionsThatStartInIt() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         compositor.place(client.serverSurface, at: Rect(x: 400, y: 200, width: 800, height: 600))
         // The surface's right half: the output's centre, (800, 500), is surface-local (400, 300), on its edge.

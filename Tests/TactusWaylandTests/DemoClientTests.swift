@@ -13,8 +13,7 @@ import TactusCore
     }
 
     @Test func theDemoClientPrintsThePinchAndRotationItReceives() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try DemoClientProcess(socket: compositor.socket, arguments: [])
         defer { client.kill() }
         serve(compositor, client) { client.lines.first?["event"] as? String == "ready" }
@@ -38,8 +37,7 @@ import TactusCore
     }
 
     @Test func killedMidGestureTheDemoClientLeavesTheCompositorServingOthers() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try DemoClientProcess(socket: compositor.socket, arguments: ["--gesture", "drag=drag"])
         serve(compositor, client) { client.lines.first?["event"] as? String == "ready" }
         let surface = try #require(compositor.surfaces.last)

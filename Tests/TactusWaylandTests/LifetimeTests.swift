@@ -110,8 +110,7 @@ import TactusCore
     }
 
     @Test func aTouchscreenAndATouchpadRunningOneGestureAtOnceHaveTheirOwnSerials() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
         compositor.pointerLocation = Point(x: 100, y: 100)

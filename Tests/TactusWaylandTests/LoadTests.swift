@@ -11,8 +11,7 @@ import TactusCore
     ]
 
     @Test func aHundredClientsWithTenGesturesEachGetTheirOwnInteraction() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         var clients: [TestClient] = []
         for _ in 0..<100 {
             let client = try TestClient(compositor)

@@ -105,8 +105,7 @@ import TactusCore
 
     @Test(arguments: Misuse.allCases)
     func misuseRaisesItsErrorAndOthersCarryOn(_ misuse: Misuse) throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let bystander = try TestClient(compositor)
         let culprit = try TestClient(compositor)
         compositor.place(bystander.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
@@ -136,8 +135,7 @@ import TactusCore
     }
 
     @Test func requestsToAGestureWhoseSurfaceIsGoneAreIgnored() throws {
-        let compositor = try TestCompositor()
-        compositor.addDevices()
+        let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         let tap = client.subscribe("tap", .tap())
         compositor.pump([client.connection])

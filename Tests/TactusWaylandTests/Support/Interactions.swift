@@ -28,13 +28,26 @@ enum Interactions {
 }
 
 extension TestCompositor {
+    /// A compositor with the simulator's touchscreen and touchpad.
+    static func withDevices() throws -> TestCompositor {
+        let compositor = try TestCompositor()
+        compositor.addDevices()
+        return compositor
+    }
+
+    /// A new client whose window covers `frame`, with `gestures` subscribed, committed and received.
+    func client(window frame: Rect, subscribing gestures: [(String, RemoteGesture)]) throws -> TestClient {
+        let client = try TestClient(self)
+        place(client.serverSurface, at: frame)
+        for (name, gesture) in gestures { client.subscribe(name, gesture) }
+        pump([client.connection])
+        return client
+    }
+
     /// Connects a new client with a drag on a window over the whole output, drags once from `start` ms, and
     /// returns what the client heard: whatever went before must not keep a newcomer from being served.
     func pathOfANewClientsDrag(at start: Double) throws -> [GesturePhase] {
-        let client = try TestClient(self)
-        place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        client.subscribe("drag", .drag())
-        pump([client.connection])
+        let client = try self.client(window: Rect(x: 0, y: 0, width: 1600, height: 1000), subscribing: [("drag", .drag())])
         feed(Interactions.events(.drag(path: .line, fingers: 1, distance: 40, duration: 400, direction: .right), at: start))
         pump([client.connection])
         return client.path("drag")
