@@ -42,8 +42,8 @@ public final class GestureServer {
     private var exclusions: [SurfaceID: [ExclusionObject]] = [:]
     private var objectCounts: [OpaquePointer: Int] = [:]
 
-    /// Creates the global on `display`. `clock` reads the input clock (CLOCK_MONOTONIC, as libinput's
-    /// and wlroots' event times) for the engine's timers.
+    /// Creates the global on `display`. The server keeps `host` weakly (the host owns the server). `clock`
+    /// reads the input clock (CLOCK_MONOTONIC, as libinput's and wlroots' event times) for the engine's timers.
     public init(display: OpaquePointer, engine: Engine, host: GestureServerHost,
                 clock: @escaping () -> Timestamp = Timestamp.monotonicNow) {
         self.display = display
