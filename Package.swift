@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The package's folder, for the linker's version script (unsafe flags take paths as they are).
+let packageRoot = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "Tactus",
     products: [
@@ -10,6 +13,8 @@ let package = Package(
         .library(name: "TactusWayland", targets: ["TactusWayland"]),
         .library(name: "TactusClient", targets: ["TactusClient"]),
         .executable(name: "tactus-demo-client", targets: ["tactus-demo-client"]),
+        // libtactus.so: the plugin a compositor loads, with the C ABI of tactus.h.
+        .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
         .library(name: "TactusUmockdevPreload", type: .dynamic, targets: ["UmockdevPreload"]),
     ],
@@ -38,6 +43,15 @@ let package = Package(
         .executableTarget(
             name: "tactus-demo-client",
             dependencies: ["TactusClient", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
+        .systemLibrary(name: "CTactusPlugin"),
+        .target(
+            name: "TactusPlugin",
+            dependencies: ["CTactusPlugin", "TactusCore", "TactusWayland", "TactusLibinput"],
+            exclude: ["exports.map"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPlugin/exports.map"])]
         ),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).

@@ -253,7 +253,7 @@ public final class LibinputSource {
     /// normalizes touchpad motion to 1000 dpi (39.37 units per mm) and then slows it by its touchpad factor,
     /// 0.2968 (`TP_MAGIC_SLOWDOWN` in filter.c since libinput 1.10): 11.685 units per mm. Checked against
     /// libinput 1.22 in TouchpadThroughLibinputTests.
-    static let millimetresPerUnit = 25.4 / 1000 / 0.2968
+    public static let millimetresPerUnit = 25.4 / 1000 / 0.2968
 
     private func gesture(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
         guard let id = devices[device] else { return }

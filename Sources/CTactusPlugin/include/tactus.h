@@ -1,0 +1,221 @@
+/*
+ * tactus.h: the C ABI of libtactus, the Tactus gesture engine as a compositor plugin.
+ *
+ * A compositor creates one plugin for its wl_display with the table of callbacks below, forwards the touch and
+ * touchpad events it already receives (shaped like wlroots' wlr_event_touch_* and wlr_event_pointer_swipe_*,
+ * pinch_*, hold_* events), and gets gesture recognition, its bindings' actions and the tactus-gestures-v1
+ * protocol for its clients.
+ *
+ * Every call happens on the compositor's thread, the one that runs the display's event loop; the plugin has no
+ * thread of its own and runs its timers on that loop. Handles are opaque. A NULL plugin makes every call do
+ * nothing and return its "nothing happened" value (TACTUS_DELIVER, 0 or -1 as documented); unknown device or
+ * binding ids are refused the same way and logged.
+ */
+#ifndef TACTUS_H
+#define TACTUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The ABI this header describes. tactus_plugin_create refuses any other. */
+#define TACTUS_ABI_VERSION 1
+
+struct tactus_plugin;
+struct wl_display;
+struct wl_resource;
+
+/* What the host does with a client's raw touch event. */
+enum tactus_decision {
+	TACTUS_DELIVER = 0,  /* send it to the client under the touch now */
+	TACTUS_WITHHOLD = 1, /* keep it from the client: the plugin holds it and later delivers or drops it */
+	TACTUS_DROP = 2,     /* never send it: a compositor gesture owns the touch, or the event was invalid */
+};
+
+enum tactus_phase {
+	TACTUS_PHASE_BEGAN = 0,
+	TACTUS_PHASE_CHANGED = 1,
+	TACTUS_PHASE_ENDED = 2,
+	TACTUS_PHASE_CANCELLED = 3,
+	TACTUS_PHASE_RECOGNIZED = 4,
+	TACTUS_PHASE_FAILED = 5,
+};
+
+enum tactus_device_kind {
+	TACTUS_DEVICE_TOUCHSCREEN = 1,
+	TACTUS_DEVICE_TOUCHPAD = 2,
+};
+
+enum tactus_log_level {
+	TACTUS_LOG_ERROR = 0,
+	TACTUS_LOG_WARNING = 1,
+	TACTUS_LOG_INFO = 2,
+};
+
+/* Which raw touch event a deferred decision is about. */
+enum tactus_touch_type {
+	TACTUS_TOUCH_DOWN = 0,
+	TACTUS_TOUCH_MOTION = 1,
+	TACTUS_TOUCH_UP = 2,
+	TACTUS_TOUCH_FRAME = 3,
+};
+
+/* A raw touch event that was withheld and is now delivered, with its original time. */
+struct tactus_touch {
+	uint32_t device;
+	enum tactus_touch_type type;
+	uint32_t time_msec;
+	int32_t touch_id;  /* not for frames */
+	double x, y;       /* normalized to the device, 0...1; down and motion only */
+};
+
+/* A client surface under a layout point: its wl_surface resource and its top-left corner in layout pixels. */
+struct tactus_surface_hit {
+	struct wl_resource *surface;
+	double origin_x, origin_y;
+	bool in_exclusion; /* ignored: the plugin answers this itself from tactus-gestures-v1 */
+};
+
+struct tactus_rect {
+	double x, y, width, height;
+};
+
+/* The values of a binding's gesture when its action runs; fields that the gesture kind lacks are 0. */
+struct tactus_values {
+	double x, y;          /* location or anchor, layout pixels */
+	double dx, dy;        /* translation, layout pixels */
+	double scale;         /* pinch: 1 unchanged */
+	double rotation;      /* rotate: degrees clockwise */
+	uint32_t fingers;
+	uint32_t count;       /* taps */
+	const char *direction; /* swipe: "left", "right", "up", "down"; otherwise NULL */
+};
+
+/* What the compositor does for the plugin. Any callback may be NULL: the plugin then does without. */
+struct tactus_host {
+	void *data; /* passed to every callback */
+	/* Writes the surfaces under (x, y) in layout pixels into hits, front first (the surface and the surfaces it
+	 * is a subsurface of, never another client's window it covers); returns how many, at most capacity. */
+	size_t (*surfaces_at)(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity);
+	/* Where the pointer is, in layout pixels: touchpad gestures go to the surface there. */
+	void (*pointer_location)(void *data, double *x, double *y);
+	/* The rectangles of a wl_region resource a client passed; returns how many, at most capacity. */
+	size_t (*region_rectangles)(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity);
+	/* The client already received touches of an interaction a compositor gesture took over: send it
+	 * wl_touch.cancel and ignore the rest of that touch sequence. */
+	void (*cancel_touches)(void *data, uint32_t device);
+	/* A withheld touch event may go to the client now, in order, with its original time. */
+	void (*deliver_touch)(void *data, const struct tactus_touch *touch);
+	/* A binding's action of kind "host" runs: its name, the phase, progress 0...1 and the values. */
+	void (*run_action)(void *data, const char *name, enum tactus_phase phase, double progress,
+	                   const struct tactus_values *values);
+	/* A message for the compositor's log. */
+	void (*log)(void *data, enum tactus_log_level level, const char *message);
+};
+
+/* A touch device, mapped onto an output region of the layout. */
+struct tactus_device {
+	uint32_t id;                  /* the host's number for it, unique among its devices */
+	enum tactus_device_kind kind;
+	const char *name;             /* may be NULL */
+	double width_mm, height_mm;   /* physical size; 0 when unknown (a default is assumed and logged) */
+	struct tactus_rect output;    /* touchscreens: the output region it maps to, layout pixels */
+	uint32_t transform;           /* touchscreens: wl_output_transform of that output (0 normal ... 7 flipped-270) */
+};
+
+enum tactus_gesture_kind {
+	TACTUS_GESTURE_TAP = 1,
+	TACTUS_GESTURE_LONG_PRESS = 2,
+	TACTUS_GESTURE_DRAG = 3,
+	TACTUS_GESTURE_SWIPE = 4,
+	TACTUS_GESTURE_EDGE_SWIPE = 5,
+	TACTUS_GESTURE_PINCH = 6,
+	TACTUS_GESTURE_ROTATE = 7,
+	TACTUS_GESTURE_HOLD = 8,
+};
+
+enum tactus_policy {
+	TACTUS_POLICY_WITHHOLD = 0,
+	TACTUS_POLICY_FORWARD_THEN_CANCEL = 1,
+};
+
+enum tactus_priority {
+	TACTUS_PRIORITY_NORMAL = 0,
+	TACTUS_PRIORITY_HIGH = 1,
+	TACTUS_PRIORITY_SIMULTANEOUS = 2,
+};
+
+/* A compositor binding. Zero fields take the gesture's defaults. */
+struct tactus_binding {
+	const char *action;            /* the name run_action receives */
+	enum tactus_gesture_kind kind;
+	uint32_t fingers;
+	uint32_t count;                /* taps */
+	const char *direction;         /* swipes: "left", "right", "up", "down" or NULL for any */
+	const char *edge;              /* edge swipes: "left", "right", "top", "bottom" */
+	double distance_mm;
+	uint32_t modifiers;            /* TACTUS_MODIFIER_* that must be held */
+	enum tactus_policy policy;
+	enum tactus_priority priority;
+	bool live;                     /* run the action on every change, not only at the end */
+};
+
+#define TACTUS_MODIFIER_SHIFT (1u << 0)
+#define TACTUS_MODIFIER_CTRL  (1u << 1)
+#define TACTUS_MODIFIER_ALT   (1u << 2)
+#define TACTUS_MODIFIER_SUPER (1u << 3)
+
+/* Creates the plugin on display: its timers go on the display's event loop and the tactus-gestures-v1 global
+ * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path is reserved (NULL).
+ * Returns NULL, after logging why through host->log, when it cannot. */
+struct tactus_plugin *tactus_plugin_create(uint32_t abi_version, struct wl_display *display,
+                                           const struct tactus_host *host, const char *config_path);
+/* Destroys the plugin, before the display. NULL is ignored. */
+void tactus_plugin_destroy(struct tactus_plugin *plugin);
+
+/* Devices: 0 on success, -1 for NULL arguments or an unknown id. */
+int tactus_plugin_add_device(struct tactus_plugin *plugin, const struct tactus_device *device);
+int tactus_plugin_remove_device(struct tactus_plugin *plugin, uint32_t device);
+
+/* Touchscreen events, as wlroots delivers them (x, y normalized to the device). Each returns what to do with
+ * that event for the client; later decisions arrive through deliver_touch and cancel_touches. */
+enum tactus_decision tactus_plugin_touch_down(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
+                                              int32_t touch_id, double x, double y);
+enum tactus_decision tactus_plugin_touch_motion(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
+                                                int32_t touch_id, double x, double y);
+enum tactus_decision tactus_plugin_touch_up(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
+                                            int32_t touch_id);
+void tactus_plugin_touch_cancel(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id);
+enum tactus_decision tactus_plugin_touch_frame(struct tactus_plugin *plugin, uint32_t device);
+
+/* Touchpad gestures, as wlroots delivers them (dx, dy unaccelerated, in the touchpad's units of libinput). */
+void tactus_plugin_swipe_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
+void tactus_plugin_swipe_update(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy);
+void tactus_plugin_swipe_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
+void tactus_plugin_pinch_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
+void tactus_plugin_pinch_update(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy,
+                                double scale, double rotation);
+void tactus_plugin_pinch_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
+void tactus_plugin_hold_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
+void tactus_plugin_hold_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
+
+/* The keyboard modifiers held now (TACTUS_MODIFIER_*). */
+void tactus_plugin_set_modifiers(struct tactus_plugin *plugin, uint32_t modifiers);
+
+/* A client surface committed its state (tactus-gestures-v1 exclusion regions take effect). */
+void tactus_plugin_surface_committed(struct tactus_plugin *plugin, struct wl_resource *surface);
+
+/* Bindings: add returns a positive id, or -1 (logged) for a NULL or impossible binding; remove returns 0, or -1
+ * for an unknown id. */
+int32_t tactus_plugin_add_binding(struct tactus_plugin *plugin, const struct tactus_binding *binding);
+int tactus_plugin_remove_binding(struct tactus_plugin *plugin, int32_t binding);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

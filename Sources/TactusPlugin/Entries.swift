@@ -1,0 +1,143 @@
+import CTactusPlugin
+import TactusCore
+import TactusLibinput
+
+// The C ABI (tactus.h): thin entries that check their arguments and hand over to the plugin. The version
+// script beside this file exports these and nothing else.
+
+private func plugin(_ handle: OpaquePointer?) -> Plugin? {
+    handle.map { Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+}
+
+@_cdecl("tactus_plugin_create")
+public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, _ table: UnsafePointer<tactus_host>?,
+                               _ configPath: UnsafePointer<CChar>?) -> OpaquePointer? {
+    let host = Host(table?.pointee ?? tactus_host())
+    guard abiVersion == TACTUS_ABI_VERSION else {
+        host.log(TACTUS_LOG_ERROR, "tactus: the compositor speaks ABI \(abiVersion), this libtactus speaks \(TACTUS_ABI_VERSION); not loaded")
+        return nil
+    }
+    guard let display, table != nil else {
+        host.log(TACTUS_LOG_ERROR, "tactus: tactus_plugin_create needs a wl_display and a host table")
+        return nil
+    }
+    return OpaquePointer(Unmanaged.passRetained(Plugin(display: display, host: host)).toOpaque())
+}
+
+@_cdecl("tactus_plugin_destroy")
+public func tactusPluginDestroy(_ handle: OpaquePointer?) {
+    guard let handle else { return }
+    Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).release()
+}
+
+@_cdecl("tactus_plugin_add_device")
+public func tactusPluginAddDevice(_ handle: OpaquePointer?, _ device: UnsafePointer<tactus_device>?) -> Int32 {
+    guard let plugin = plugin(handle), let device else { return -1 }
+    return plugin.add(device.pointee) ? 0 : -1
+}
+
+@_cdecl("tactus_plugin_remove_device")
+public func tactusPluginRemoveDevice(_ handle: OpaquePointer?, _ device: UInt32) -> Int32 {
+    plugin(handle)?.removeDevice(device) == true ? 0 : -1
+}
+
+@_cdecl("tactus_plugin_touch_down")
+public func tactusPluginTouchDown(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32,
+                                  _ x: Double, _ y: Double) -> tactus_decision {
+    let position = Point(x: x, y: y)
+    return plugin(handle)?.touch(.touchDown(DeviceID(device), contact: id, position: position), .down(id, position),
+                                 device: device, time: time) ?? TACTUS_DELIVER
+}
+
+@_cdecl("tactus_plugin_touch_motion")
+public func tactusPluginTouchMotion(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32,
+                                    _ x: Double, _ y: Double) -> tactus_decision {
+    let position = Point(x: x, y: y)
+    return plugin(handle)?.touch(.touchMotion(DeviceID(device), contact: id, position: position), .motion(id, position),
+                                 device: device, time: time) ?? TACTUS_DELIVER
+}
+
+@_cdecl("tactus_plugin_touch_up")
+public func tactusPluginTouchUp(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32) -> tactus_decision {
+    plugin(handle)?.touch(.touchUp(DeviceID(device), contact: id), .up(id), device: device, time: time) ?? TACTUS_DELIVER
+}
+
+@_cdecl("tactus_plugin_touch_cancel")
+public func tactusPluginTouchCancel(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32) {
+    plugin(handle)?.handle(.touchCancel(DeviceID(device)), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_touch_frame")
+public func tactusPluginTouchFrame(_ handle: OpaquePointer?, _ device: UInt32) -> tactus_decision {
+    guard let plugin = plugin(handle) else { return TACTUS_DELIVER }
+    return plugin.touch(.touchFrame(DeviceID(device)), .frame, device: device, time: plugin.latestTime)
+}
+
+/// Millimetres from wlroots' touchpad deltas, which are libinput's.
+private func millimetres(_ dx: Double, _ dy: Double) -> Vector {
+    Vector(dx: dx * LibinputSource.millimetresPerUnit, dy: dy * LibinputSource.millimetresPerUnit)
+}
+
+@_cdecl("tactus_plugin_swipe_begin")
+public func tactusPluginSwipeBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ fingers: UInt32) {
+    plugin(handle)?.handle(.swipeBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_swipe_update")
+public func tactusPluginSwipeUpdate(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ dx: Double, _ dy: Double) {
+    plugin(handle)?.handle(.swipeUpdate(DeviceID(device), delta: millimetres(dx, dy)), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_swipe_end")
+public func tactusPluginSwipeEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
+    plugin(handle)?.handle(.swipeEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_pinch_begin")
+public func tactusPluginPinchBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ fingers: UInt32) {
+    plugin(handle)?.handle(.pinchBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_pinch_update")
+public func tactusPluginPinchUpdate(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ dx: Double, _ dy: Double,
+                                    _ scale: Double, _ rotation: Double) {
+    plugin(handle)?.handle(.pinchUpdate(DeviceID(device), delta: millimetres(dx, dy), scale: scale, angleDelta: rotation),
+                           device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_pinch_end")
+public func tactusPluginPinchEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
+    plugin(handle)?.handle(.pinchEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_hold_begin")
+public func tactusPluginHoldBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ fingers: UInt32) {
+    plugin(handle)?.handle(.holdBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_hold_end")
+public func tactusPluginHoldEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
+    plugin(handle)?.handle(.holdEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_set_modifiers")
+public func tactusPluginSetModifiers(_ handle: OpaquePointer?, _ modifiers: UInt32) {
+    plugin(handle)?.setModifiers(modifiers)
+}
+
+@_cdecl("tactus_plugin_surface_committed")
+public func tactusPluginSurfaceCommitted(_ handle: OpaquePointer?, _ surface: OpaquePointer?) {
+    guard let surface else { return }
+    plugin(handle)?.surfaceCommitted(surface)
+}
+
+@_cdecl("tactus_plugin_add_binding")
+public func tactusPluginAddBinding(_ handle: OpaquePointer?, _ binding: UnsafePointer<tactus_binding>?) -> Int32 {
+    guard let plugin = plugin(handle), let binding else { return -1 }
+    return plugin.addBinding(binding.pointee)
+}
+
+@_cdecl("tactus_plugin_remove_binding")
+public func tactusPluginRemoveBinding(_ handle: OpaquePointer?, _ binding: Int32) -> Int32 {
+    plugin(handle)?.removeBinding(binding) == true ? 0 : -1
+}

@@ -1,0 +1,61 @@
+import CTactusPlugin
+import TactusCore
+import TactusWayland
+
+/// The compositor's callback table (`struct tactus_host`), as the engine's and the server's hosts. A callback
+/// the compositor left NULL is done without.
+final class Host: SurfaceLocator, GestureServerHost {
+    private let table: tactus_host
+    /// The protocol server, asked whether a point lies in a surface's exclusion region.
+    weak var server: GestureServer?
+    private var hits = [tactus_surface_hit](repeating: tactus_surface_hit(), count: 16)
+    private var rectangles = [tactus_rect](repeating: tactus_rect(), count: 64)
+
+    init(_ table: tactus_host) {
+        self.table = table
+    }
+
+    func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
+        guard let surfacesAt = table.surfaces_at else { return }
+        let count = min(surfacesAt(table.data, point.x, point.y, &hits, hits.count), hits.count)
+        for hit in hits[0..<count] {
+            guard let surface = hit.surface else { continue }
+            let id = SurfaceID(resource: surface)
+            let origin = Point(x: hit.origin_x, y: hit.origin_y)
+            let local = Point(x: point.x - origin.x, y: point.y - origin.y)
+            stack.append(SurfaceHit(surface: id, origin: origin,
+                                    excludesCompositorGestures: server?.excludesCompositorGestures(on: id, at: local) ?? false))
+        }
+    }
+
+    var pointerLocation: Point {
+        var x = 0.0, y = 0.0
+        table.pointer_location?(table.data, &x, &y)
+        return Point(x: x, y: y)
+    }
+
+    func rectangles(ofRegion region: OpaquePointer) -> [Rect] {
+        guard let regionRectangles = table.region_rectangles else { return [] }
+        let count = min(regionRectangles(table.data, region, &rectangles, rectangles.count), rectangles.count)
+        return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    func cancelTouches(of device: DeviceID) {
+        table.cancel_touches?(table.data, device.rawValue)
+    }
+
+    func deliver(_ touch: tactus_touch) {
+        var touch = touch
+        table.deliver_touch?(table.data, &touch)
+    }
+
+    func runAction(_ name: UnsafePointer<CChar>, _ phase: tactus_phase, progress: Double, values: tactus_values) {
+        var values = values
+        table.run_action?(table.data, name, phase, progress, &values)
+    }
+
+    func log(_ level: tactus_log_level, _ message: String) {
+        guard let log = table.log else { return }
+        message.withCString { log(table.data, level, $0) }
+    }
+}

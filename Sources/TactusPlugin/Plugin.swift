@@ -1,0 +1,227 @@
+import CTactusPlugin
+import TactusCore
+import TactusLibinput
+import TactusWayland
+
+/// One plugin instance: the engine, the tactus-gestures-v1 server on the compositor's display, the
+/// compositor's devices and bindings, and the raw-touch decisions that go back to it.
+final class Plugin {
+    let host: Host
+    let engine = Engine()
+    private var server: GestureServer!
+    private var devices: Set<DeviceID> = []
+    private var bindings: [Int32: (binding: Binding, attachment: AttachmentID)] = [:]
+    private var nextBinding: Int32 = 1
+    /// The time of the latest event, for events that carry none (devices, modifiers).
+    private var now = Timestamp.zero
+
+    /// The latest event time in wlroots' milliseconds, for frames, which carry none.
+    var latestTime: UInt32 { UInt32(truncatingIfNeeded: now.microseconds / 1000) }
+
+    /// The touch event being handled, whose decision the entry returns; later decisions go to the host.
+    private var pending: (device: DeviceID, event: TouchEvent, time: Timestamp)?
+    private var decision: RawTouchDecision?
+
+    init(display: OpaquePointer, host: Host) {
+        self.host = host
+        server = GestureServer(display: display, engine: engine, host: host)
+        host.server = server
+        engine.surfaceLocator = host
+        engine.onUpdate = { [unowned self] update in
+            if !server.deliver(update) { runAction(for: update) }
+        }
+        engine.onRawTouch = { [unowned self] decision in decide(decision) }
+    }
+
+    deinit {
+        // The server detaches the clients' gestures as it goes; nothing of that is for the compositor.
+        engine.onUpdate = nil
+        engine.onRawTouch = nil
+    }
+
+    // MARK: Devices
+
+    func add(_ device: tactus_device) -> Bool {
+        let kind: DeviceKind
+        switch device.kind {
+        case TACTUS_DEVICE_TOUCHSCREEN: kind = .touchscreen
+        case TACTUS_DEVICE_TOUCHPAD: kind = .touchpad
+        default:
+            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has kind \(device.kind.rawValue), not a tactus_device_kind")
+            return false
+        }
+        let size = device.width_mm > 0 && device.height_mm > 0 ? Size(width: device.width_mm, height: device.height_mm) : nil
+        let name = device.name.map { String(cString: $0) } ?? "device \(device.id)"
+        if size == nil { host.log(TACTUS_LOG_INFO, "tactus: \(name) reports no size; 96 dpi is assumed") }
+        let description = DeviceDescription(
+            id: DeviceID(device.id), kind: kind, name: name, physicalSize: size,
+            outputRegion: Rect(x: device.output.x, y: device.output.y, width: device.output.width,
+                               height: device.output.height),
+            transform: Plugin.transform(device.transform))
+        devices.insert(description.id)
+        server.handle(.deviceAdded(description), at: now)
+        return true
+    }
+
+    func removeDevice(_ id: UInt32) -> Bool {
+        guard devices.remove(DeviceID(id)) != nil else { return refuse("device \(id) is not known") }
+        server.handle(.deviceRemoved(DeviceID(id)), at: now)
+        return true
+    }
+
+    /// wl_output_transform: 0–3 turn by quarter turns counter-clockwise as the output is rotated, 4–7 also flip.
+    static func transform(_ value: UInt32) -> DeviceTransform {
+        let rotations: [DeviceTransform.Rotation] = [.none, .quarter, .half, .threeQuarters]
+        return DeviceTransform(rotation: rotations[Int(value % 4)], flipped: value >= 4 && value < 8)
+    }
+
+    // MARK: Input
+
+    /// Hands a touch event to the engine and returns its immediate decision.
+    func touch(_ event: InputEvent, _ touch: TouchEvent, device: UInt32, time: UInt32) -> tactus_decision {
+        let id = DeviceID(device)
+        guard devices.contains(id) else {
+            _ = refuse("touch event for unknown device \(device)")
+            return TACTUS_DROP
+        }
+        let timestamp = Plugin.timestamp(time)
+        now = max(now, timestamp)
+        pending = (id, touch, timestamp)
+        decision = nil
+        server.handle(event, at: timestamp)
+        pending = nil
+        switch decision {
+        case .withhold?: return TACTUS_WITHHOLD
+        case .drop?: return TACTUS_DROP
+        default: return TACTUS_DELIVER
+        }
+    }
+
+    /// Hands any other event to the engine.
+    func handle(_ event: InputEvent, device: UInt32, time: UInt32) {
+        guard devices.contains(DeviceID(device)) else { return _ = refuse("event for unknown device \(device)") }
+        now = max(now, Plugin.timestamp(time))
+        server.handle(event, at: Plugin.timestamp(time))
+    }
+
+    func setModifiers(_ mask: UInt32) {
+        server.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
+    }
+
+    func surfaceCommitted(_ surface: OpaquePointer) {
+        server.surfaceCommitted(surface)
+    }
+
+    static func timestamp(_ milliseconds: UInt32) -> Timestamp { .milliseconds(Int64(milliseconds)) }
+
+    /// The first decision about the event being handled is its answer; every other one is for the host.
+    private func decide(_ decision: RawTouchDecision) {
+        switch decision {
+        case .deliver(let device, let event, let time), .withhold(let device, let event, let time),
+             .drop(let device, let event, let time):
+            if self.decision == nil, let pending, pending.device == device, pending.event == event, pending.time == time {
+                self.decision = decision
+            } else if case .deliver = decision {
+                host.deliver(Plugin.touch(event, device: device, time: time))
+            }
+        case .cancel(let device):
+            host.cancelTouches(of: device)
+        }
+    }
+
+    static func touch(_ event: TouchEvent, device: DeviceID, time: Timestamp) -> tactus_touch {
+        var touch = tactus_touch()
+        touch.device = device.rawValue
+        touch.time_msec = UInt32(truncatingIfNeeded: time.microseconds / 1000)
+        switch event {
+        case .down(let contact, let p): (touch.type, touch.touch_id, touch.x, touch.y) = (TACTUS_TOUCH_DOWN, contact, p.x, p.y)
+        case .motion(let contact, let p): (touch.type, touch.touch_id, touch.x, touch.y) = (TACTUS_TOUCH_MOTION, contact, p.x, p.y)
+        case .up(let contact): (touch.type, touch.touch_id) = (TACTUS_TOUCH_UP, contact)
+        case .frame: touch.type = TACTUS_TOUCH_FRAME
+        }
+        return touch
+    }
+
+    // MARK: Bindings
+
+    func addBinding(_ binding: tactus_binding) -> Int32 {
+        switch Binding.make(from: binding) {
+        case .failure(let error):
+            host.log(TACTUS_LOG_ERROR, "tactus: binding refused: \(error)")
+            return -1
+        case .success(let made):
+            let id = nextBinding
+            nextBinding += 1
+            bindings[id] = (made, engine.attach(made.gesture, to: made.target, options: made.options))
+            return id
+        }
+    }
+
+    func removeBinding(_ id: Int32) -> Bool {
+        guard let removed = bindings.removeValue(forKey: id) else { return refuse("binding \(id) is not known") }
+        engine.detach(removed.attachment)
+        return true
+    }
+
+    private func runAction(for update: GestureUpdate) {
+        guard let binding = bindings.values.first(where: { $0.attachment == update.attachment })?.binding,
+              binding.runs(on: update.phase) else { return }
+        host.runAction(binding.action, Plugin.phase(update.phase), progress: Plugin.progress(of: update),
+                       values: Plugin.values(update.values))
+    }
+
+    static func phase(_ phase: GesturePhase) -> tactus_phase {
+        switch phase {
+        case .began: return TACTUS_PHASE_BEGAN
+        case .changed: return TACTUS_PHASE_CHANGED
+        case .ended: return TACTUS_PHASE_ENDED
+        case .cancelled: return TACTUS_PHASE_CANCELLED
+        case .recognized: return TACTUS_PHASE_RECOGNIZED
+        case .failed: return TACTUS_PHASE_FAILED
+        }
+    }
+
+    /// How far the gesture has come: an edge swipe's own progress; otherwise 0 until it ends or is
+    /// recognized, then 1.
+    static func progress(of update: GestureUpdate) -> Double {
+        if case .edgeSwipe(let value) = update.values { return value.progress }
+        return update.phase == .ended || update.phase == .recognized ? 1 : 0
+    }
+
+    static func values(_ values: GestureValues) -> tactus_values {
+        var out = tactus_values()
+        out.scale = 1
+        func at(_ p: Point) { (out.x, out.y) = (p.x, p.y) }
+        func moved(_ v: Vector) { (out.dx, out.dy) = (v.dx, v.dy) }
+        switch values {
+        case .tap(let v): at(v.location); out.count = UInt32(clamping: v.count); out.fingers = UInt32(clamping: v.fingers)
+        case .longPress(let v): at(v.location); out.fingers = UInt32(clamping: v.fingers)
+        case .drag(let v): at(v.location); moved(v.translation); out.fingers = UInt32(clamping: v.fingers)
+        case .swipe(let v):
+            at(v.location); moved(v.translation); out.fingers = UInt32(clamping: v.fingers)
+            out.direction = Plugin.name(of: v.direction)
+        case .edgeSwipe(let v): moved(v.translation); out.fingers = UInt32(clamping: v.fingers)
+        case .magnify(let v): at(v.anchor); out.scale = v.magnification; out.fingers = UInt32(clamping: v.fingers)
+        case .rotate(let v): at(v.anchor); out.rotation = v.rotation; out.fingers = UInt32(clamping: v.fingers)
+        case .hold(let v): at(v.location); out.fingers = UInt32(clamping: v.fingers)
+        }
+        return out
+    }
+
+    /// Direction names as C strings that live as long as the program.
+    private static func name(of direction: SwipeDirection) -> UnsafePointer<CChar> {
+        let name: StaticString
+        switch direction {
+        case .left: name = "left"
+        case .right: name = "right"
+        case .up: name = "up"
+        case .down: name = "down"
+        }
+        return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    private func refuse(_ message: String) -> Bool {
+        host.log(TACTUS_LOG_WARNING, "tactus: \(message)")
+        return false
+    }
+}
