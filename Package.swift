@@ -21,6 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
@@ -45,11 +46,15 @@ let package = Package(
             dependencies: ["TactusClient", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // The user's configuration file: threshold defaults and compositor bindings.
+        .target(name: "TactusConfiguration",
+                dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+
         // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
         .systemLibrary(name: "CTactusPlugin"),
         .target(
             name: "TactusPlugin",
-            dependencies: ["CTactusPlugin", "TactusCore", "TactusWayland", "TactusLibinput"],
+            dependencies: ["CTactusPlugin", "TactusCore", "TactusWayland", "TactusLibinput", "TactusConfiguration"],
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPlugin/exports.map"])]
         ),
@@ -78,6 +83,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation"]),
+        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput"]),
         // Server and clients over real sockets: an in-process compositor, clients through TactusClient.

@@ -1,0 +1,128 @@
+import TactusCore
+
+/// A compositor binding, as the configuration file or the C ABI declares it: a gesture, how it competes, and
+/// the action it runs.
+public struct BindingConfiguration: Equatable, Sendable {
+    /// What a binding does.
+    public enum Action: Equatable, Sendable {
+        /// A command line, run by /bin/sh without waiting for it.
+        case exec(String)
+        /// A named action the compositor runs (its run_action callback).
+        case host(String)
+    }
+
+    public var kind: GestureKind
+    /// Unset values keep the gesture's (or the device kind's configured) defaults.
+    public var fingers: Int?
+    public var count: Int?
+    public var directions: SwipeDirections?
+    public var edge: Edge?
+    /// Millimetres: a drag's or swipe's minimum travel, an edge swipe's full-progress travel.
+    public var distance: Double?
+    public var modifiers: ModifierSet = []
+    public var policy: RawTouchPolicy = .withhold
+    public var priority: AttachmentPriority = .normal
+    public var action: Action
+    /// Run the action on every change, not only at the end.
+    public var live = false
+
+    /// Creates a binding.
+    public init(kind: GestureKind, action: Action) {
+        self.kind = kind
+        self.action = action
+    }
+
+    /// Checks what the type cannot: returns what is wrong, or nil.
+    public var problem: String? {
+        if let fingers, !(1...10).contains(fingers) { return "fingers \(fingers) is outside 1...10" }
+        if (kind == .magnify || kind == .rotate), let fingers, fingers < 2 { return "a pinch or rotate needs 2 or more fingers" }
+        if let count, !(1...5).contains(count) { return "count \(count) is outside 1...5" }
+        if count != nil && kind != .tap { return "only a tap has a count" }
+        if let distance, !(distance > 0 && distance <= 500) { return "distance \(distance) mm is outside (0, 500]" }
+        if directions != nil && kind != .swipe { return "only a swipe has a direction" }
+        if edge != nil && kind != .edgeSwipe { return "only an edge swipe has an edge" }
+        if kind == .edgeSwipe && edge == nil { return "an edge swipe needs an edge: left, right, top or bottom" }
+        return nil
+    }
+
+    /// The gesture, with `thresholds` as defaults for what the binding leaves unset.
+    public func gesture(thresholds: GestureThresholds = GestureThresholds()) -> AnyGesture {
+        switch kind {
+        case .tap:
+            var tap = TapGesture(count: count ?? 1, fingers: fingers ?? 1)
+            if let movement = thresholds.tapMaximumMovement { tap.maximumMovement = movement }
+            if let interval = thresholds.multiTapInterval { tap.maximumInterval = .milliseconds(Int64(interval)) }
+            return AnyGesture(tap)
+        case .longPress:
+            var press = LongPressGesture(fingers: fingers ?? 1)
+            if let duration = thresholds.longPressDuration { press.minimumDuration = .milliseconds(Int64(duration)) }
+            return AnyGesture(press)
+        case .drag:
+            return AnyGesture(DragGesture(minimumDistance: distance ?? thresholds.dragDistance ?? GestureDefaults.slop,
+                                          fingers: fingers ?? 1))
+        case .swipe:
+            var swipe = SwipeGesture(directions: directions ?? .all, fingers: fingers ?? 1)
+            if let minimum = distance ?? thresholds.swipeDistance { swipe.minimumDistance = minimum }
+            if let velocity = thresholds.swipeVelocity { swipe.minimumVelocity = velocity }
+            return AnyGesture(swipe)
+        case .edgeSwipe:
+            return AnyGesture(edgeSwipe)
+        case .magnify:
+            return AnyGesture(MagnifyGesture(fingers: fingers ?? 2))
+        case .rotate:
+            return AnyGesture(RotateGesture(fingers: fingers ?? 2))
+        case .hold:
+            var hold = HoldGesture(fingers: fingers ?? 1)
+            if let duration = thresholds.holdDuration { hold.minimumDuration = .milliseconds(Int64(duration)) }
+            return AnyGesture(hold)
+        }
+    }
+
+    private var edgeSwipe: EdgeSwipeGesture {
+        var gesture = EdgeSwipeGesture(edge: edge ?? .left, fingers: fingers ?? 1)
+        if let distance { gesture.distance = distance }
+        return gesture
+    }
+
+    /// Where the gesture is attached: the layout, or for an edge swipe its edge's band, so that interactions
+    /// elsewhere are never held back for it.
+    public var target: Target {
+        kind == .edgeSwipe ? .outputEdge(edgeSwipe.edge, width: edgeSwipe.edgeMargin) : .layout
+    }
+
+    /// How it takes part in arbitration, on the given kinds of device.
+    public func options(on devices: Set<DeviceKind> = [.touchscreen, .touchpad]) -> AttachmentOptions {
+        AttachmentOptions(priority: priority, rawTouchPolicy: policy, requiredModifiers: modifiers, deviceKinds: devices)
+    }
+
+    /// Whether an update in `phase` runs the action: endings always; beginnings, changes and cancellations
+    /// (which undo them) only for live bindings.
+    public func runs(on phase: GesturePhase) -> Bool {
+        switch phase {
+        case .recognized, .ended: return true
+        case .began, .changed, .cancelled: return live
+        case .failed: return false
+        }
+    }
+}
+
+/// Defaults for one kind of device that bindings use where they set nothing themselves. Unset: the engine's.
+public struct GestureThresholds: Equatable, Sendable {
+    /// Millimetres a finger may travel during a tap.
+    public var tapMaximumMovement: Double?
+    /// Milliseconds between the taps of a multi-tap.
+    public var multiTapInterval: Int?
+    /// Milliseconds before a long press.
+    public var longPressDuration: Int?
+    /// Milliseconds before a hold.
+    public var holdDuration: Int?
+    /// Millimetres before a drag begins.
+    public var dragDistance: Double?
+    /// Millimetres a swipe must travel.
+    public var swipeDistance: Double?
+    /// Millimetres per second a swipe must reach.
+    public var swipeVelocity: Double?
+
+    /// Creates thresholds that keep every engine default.
+    public init() {}
+}

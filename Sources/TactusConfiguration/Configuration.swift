@@ -1,0 +1,208 @@
+import Foundation
+import TactusCore
+import TOMLKit
+
+/// The user's Tactus configuration: threshold defaults per kind of device and the compositor's bindings, read
+/// from a TOML file (`defaultPath`; see docs/configuration.md and examples/config.toml).
+public struct Configuration: Equatable, Sendable {
+    /// Defaults for bindings, per kind of device.
+    public var thresholds: [DeviceKind: GestureThresholds] = [:]
+    /// The bindings, in the file's order.
+    public var bindings: [BindingConfiguration] = []
+
+    /// The built-in configuration: engine defaults, no bindings.
+    public init() {}
+
+    /// `$XDG_CONFIG_HOME/tactus/config.toml`, else `~/.config/tactus/config.toml`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/tactus/config.toml" }
+        return (environment["HOME"] ?? "") + "/.config/tactus/config.toml"
+    }
+
+    /// Reads the file at `path`; a problem is a `ConfigurationError` naming the file and line.
+    public init(contentsOf path: String) throws(ConfigurationError) {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: 0, message: "cannot be read")
+        }
+        try self.init(text: text, file: path)
+    }
+
+    /// Reads a configuration from its text; `file` names it in errors.
+    public init(text: String, file: String) throws(ConfigurationError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(file: file, line: error.source.begin.line, message: "syntax error: \(error.description)")
+        } catch {
+            throw ConfigurationError(file: file, line: 0, message: "syntax error: \(error)")
+        }
+        let reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        try reader.check(table, allows: ["thresholds", "binding"], in: .top)
+        if let thresholds = table["thresholds"] {
+            guard let devices = thresholds.table else { throw reader.error(at: .top, key: "thresholds", "must be a table") }
+            try reader.check(devices, allows: ["touchscreen", "touchpad"], in: .table("thresholds"))
+            for (name, kind) in [("touchscreen", DeviceKind.touchscreen), ("touchpad", .touchpad)] {
+                guard let value = devices[name] else { continue }
+                guard let values = value.table else { throw reader.error(at: .table("thresholds"), key: name, "must be a table") }
+                self.thresholds[kind] = try reader.thresholds(values, in: .table("thresholds.\(name)"))
+            }
+        }
+        if let bindings = table["binding"] {
+            guard let list = bindings.array else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
+            for (index, value) in list.enumerated() {
+                guard let binding = value.table else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
+                self.bindings.append(try reader.binding(binding, in: .binding(index)))
+            }
+        }
+    }
+}
+
+/// Reads values out of the parsed tables and finds the lines their keys stand on, for messages.
+private struct Reader {
+    let file: String
+    let lines: [String]
+
+    /// Where a table is in the file: the top, a named [table], or the n-th [[binding]].
+    enum Place: Equatable {
+        case top, table(String), binding(Int)
+    }
+
+    /// The lines of a place: from its header to the next header.
+    private func range(of place: Place) -> Range<Int> {
+        var headers: [(line: Int, name: String)] = []
+        for (number, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") {
+                let name = trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).components(separatedBy: "]")[0]
+                headers.append((number, name))
+            }
+        }
+        let start: Int?
+        switch place {
+        case .top: start = -1
+        case .table(let name): start = headers.first { $0.name == name }?.line
+        case .binding(let index): start = headers.filter { $0.name == "binding" }.dropFirst(index).first?.line
+        }
+        guard let start else { return 0..<0 }
+        let end = headers.first { $0.line > start }?.line ?? lines.count
+        return (start + 1)..<end
+    }
+
+    /// The line (from 1) where `key` is set in `place`, or the place's header.
+    private func line(of key: String, in place: Place) -> Int {
+        let range = range(of: place)
+        for number in range {
+            let trimmed = lines[number].trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix(key), trimmed.dropFirst(key.count).trimmingCharacters(in: .whitespaces).first == "=" {
+                return number + 1
+            }
+        }
+        return max(range.lowerBound, 1)
+    }
+
+    func error(at place: Place, key: String, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: line(of: key, in: place), message: "\(key): \(message)")
+    }
+
+    func check(_ table: TOMLTable, allows keys: Set<String>, in place: Place) throws(ConfigurationError) {
+        for (key, _) in table where !keys.contains(key) {
+            throw error(at: place, key: key, "unknown key (expected one of \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    private func number(_ table: TOMLTable, _ key: String, in place: Place) throws(ConfigurationError) -> Double? {
+        guard let value = table[key] else { return nil }
+        guard let number = value.double ?? value.int.map(Double.init) else { throw error(at: place, key: key, "must be a number") }
+        guard number.isFinite else { throw error(at: place, key: key, "must be a finite number") }
+        return number
+    }
+
+    private func positive(_ table: TOMLTable, _ key: String, in place: Place, atMost limit: Double) throws(ConfigurationError) -> Double? {
+        guard let value = try number(table, key, in: place) else { return nil }
+        guard value > 0 && value <= limit else { throw error(at: place, key: key, "\(value) is outside (0, \(limit)]") }
+        return value
+    }
+
+    private func whole(_ table: TOMLTable, _ key: String, in place: Place, within range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+        guard let value = table[key] else { return nil }
+        guard let number = value.int else { throw error(at: place, key: key, "must be a whole number") }
+        guard range.contains(number) else { throw error(at: place, key: key, "\(number) is outside \(range)") }
+        return number
+    }
+
+    private func text(_ table: TOMLTable, _ key: String, in place: Place) throws(ConfigurationError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let text = value.string else { throw error(at: place, key: key, "must be a string") }
+        return text
+    }
+
+    /// A string that must be one of `choices`.
+    private func choice<T>(_ table: TOMLTable, _ key: String, in place: Place, _ choices: [String: T]) throws(ConfigurationError) -> T? {
+        guard let name = try text(table, key, in: place) else { return nil }
+        guard let value = choices[name] else {
+            throw error(at: place, key: key, "\"\(name)\" is not one of \(choices.keys.sorted().joined(separator: ", "))")
+        }
+        return value
+    }
+
+    func thresholds(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> GestureThresholds {
+        try check(table, allows: ["tap-movement", "multi-tap-interval", "long-press-duration", "hold-duration",
+                                  "drag-distance", "swipe-distance", "swipe-velocity"], in: place)
+        var thresholds = GestureThresholds()
+        thresholds.tapMaximumMovement = try positive(table, "tap-movement", in: place, atMost: 50)
+        thresholds.multiTapInterval = try whole(table, "multi-tap-interval", in: place, within: 1...10_000)
+        thresholds.longPressDuration = try whole(table, "long-press-duration", in: place, within: 1...10_000)
+        thresholds.holdDuration = try whole(table, "hold-duration", in: place, within: 1...10_000)
+        thresholds.dragDistance = try positive(table, "drag-distance", in: place, atMost: 500)
+        thresholds.swipeDistance = try positive(table, "swipe-distance", in: place, atMost: 500)
+        thresholds.swipeVelocity = try positive(table, "swipe-velocity", in: place, atMost: 10_000)
+        return thresholds
+    }
+
+    static let kinds: [String: GestureKind] = [
+        "tap": .tap, "long-press": .longPress, "drag": .drag, "swipe": .swipe, "edge-swipe": .edgeSwipe,
+        "pinch": .magnify, "rotate": .rotate, "hold": .hold,
+    ]
+    static let modifiers: [String: ModifierSet] = ["shift": .shift, "ctrl": .control, "alt": .alt, "super": .super]
+
+    func binding(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration {
+        try check(table, allows: ["gesture", "fingers", "count", "direction", "edge", "distance", "modifiers",
+                                  "policy", "priority", "action", "live"], in: place)
+        guard let kind = try choice(table, "gesture", in: place, Self.kinds) else {
+            throw error(at: place, key: "gesture", "missing: every binding names its gesture")
+        }
+        guard let actionValue = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
+        guard let action = actionValue.table, action.count == 1,
+              let (kindName, commandValue) = action.first(where: { _ in true }),
+              let command = commandValue.string, ["exec", "host"].contains(kindName) else {
+            throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
+        }
+        var binding = BindingConfiguration(kind: kind, action: kindName == "exec" ? .exec(command) : .host(command))
+        binding.fingers = try whole(table, "fingers", in: place, within: 1...10)
+        binding.count = try whole(table, "count", in: place, within: 1...5)
+        binding.directions = try choice(table, "direction", in: place,
+                                        Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.rawValue, SwipeDirections($0)) }))
+        binding.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
+        binding.distance = try positive(table, "distance", in: place, atMost: 500)
+        if let names = table["modifiers"] {
+            guard let list = names.array else { throw error(at: place, key: "modifiers", "must be a list such as [\"super\"]") }
+            for name in list {
+                guard let modifier = name.string.flatMap({ Self.modifiers[$0] }) else {
+                    throw error(at: place, key: "modifiers", "\(name) is not one of alt, ctrl, shift, super")
+                }
+                binding.modifiers.insert(modifier)
+            }
+        }
+        binding.policy = try choice(table, "policy", in: place,
+                                    ["withhold": RawTouchPolicy.withhold, "forward-then-cancel": .forwardThenCancel]) ?? .withhold
+        binding.priority = try choice(table, "priority", in: place,
+                                      ["normal": AttachmentPriority.normal, "high": .high, "simultaneous": .simultaneous]) ?? .normal
+        if let live = table["live"] {
+            guard let flag = live.bool else { throw error(at: place, key: "live", "must be true or false") }
+            binding.live = flag
+        }
+        if let problem = binding.problem { throw ConfigurationError(file: file, line: line(of: "gesture", in: place), message: problem) }
+        return binding
+    }
+}

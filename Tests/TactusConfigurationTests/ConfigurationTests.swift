@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TactusConfiguration
+import TactusCore
+
+@Suite struct ConfigurationTests {
+    static let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/config.toml").standardized.path
+
+    @Test func theExampleConfigurationReadsAsWritten() throws {
+        let configuration = try Configuration(contentsOf: Self.examplePath)
+        #expect(configuration.bindings.count == 5)
+        let next = try #require(configuration.bindings.first)
+        #expect(next.kind == .swipe && next.fingers == 3 && next.directions == .left && next.priority == .high)
+        #expect(next.policy == .withhold && next.action == .host("workspace-next") && !next.live)
+        let launcher = configuration.bindings[2]
+        #expect(launcher.edge == .left && launcher.distance == 30 && launcher.live)
+        #expect(launcher.target == .outputEdge(.left, width: 5))
+        let zoom = configuration.bindings[3]
+        #expect(zoom.modifiers == .super && zoom.policy == .forwardThenCancel && zoom.kind == .magnify)
+        #expect(configuration.bindings[4].action == .exec("grim /tmp/screenshot.png"))
+        #expect(configuration.thresholds[.touchscreen]?.multiTapInterval == 300)
+        #expect(configuration.thresholds[.touchpad]?.swipeDistance == 15)
+    }
+
+    /// Each class of mistake, with the line it is on and what the message says.
+    @Test(arguments: [
+        ("[[binding]]\ngesture = \"swipe\"\naction = { host = \"x\" \n", 3, "syntax error"),
+        ("[[binding]]\ngesture = \"swipe\"\nfingerz = 3\naction = { host = \"x\" }\n", 3, "fingerz: unknown key"),
+        ("[thresholds.touchscreen]\nlong-press-duration = \"long\"\n", 2, "long-press-duration: must be a whole number"),
+        ("[[binding]]\ngesture = \"swipe\"\nfingers = 3.5\naction = { host = \"x\" }\n", 3, "fingers: must be a whole number"),
+        ("[[binding]]\ngesture = \"swipe\"\nfingers = 11\naction = { host = \"x\" }\n", 3, "fingers: 11 is outside 1...10"),
+        ("[[binding]]\ngesture = \"wave\"\naction = { host = \"x\" }\n", 2, "gesture: \"wave\" is not one of"),
+        ("[[binding]]\ngesture = \"tap\"\n", 1, "action: missing"),
+        ("[[binding]]\ngesture = \"tap\"\naction = { run = \"x\" }\n", 3, "action: must be { exec"),
+        ("[[binding]]\ngesture = \"edge-swipe\"\naction = { host = \"x\" }\n", 2, "an edge swipe needs an edge"),
+        ("[[binding]]\ngesture = \"tap\"\naction = { host = \"a\" }\n\n[[binding]]\ngesture = \"drag\"\ndistance = -2\naction = { host = \"b\" }\n",
+         7, "distance: -2.0 is outside (0, 500.0]"),
+        ("[[binding]]\ngesture = \"pinch\"\nmodifiers = [\"hyper\"]\naction = { host = \"x\" }\n", 3, "modifiers:"),
+        ("colour = \"blue\"\n", 1, "colour: unknown key"),
+    ] as [(String, Int, String)])
+    func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
+        do {
+            _ = try Configuration(text: text, file: "mine.toml")
+        } catch {
+            #expect(error.file == "mine.toml")
+            #expect(error.line == line, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("mine.toml:\(line): "))
+        }
+    }
+
+    @Test func aMissingFileIsReportedAsSuch() {
+        #expect(throws: ConfigurationError(file: "/nonexistent/config.toml", line: 0, message: "cannot be read")) {
+            try Configuration(contentsOf: "/nonexistent/config.toml")
+        }
+    }
+
+    @Test func theDefaultPathFollowsTheXDGBaseDirectories() {
+        #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/u"]) == "/cfg/tactus/config.toml")
+        #expect(Configuration.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/tactus/config.toml")
+    }
+}
