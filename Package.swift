@@ -54,7 +54,8 @@ let package = Package(
         .systemLibrary(name: "CTactusPlugin"),
         .target(
             name: "TactusPlugin",
-            dependencies: ["CTactusPlugin", "TactusCore", "TactusWayland", "TactusLibinput", "TactusConfiguration"],
+            dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
+                           "TactusConfiguration"],
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPlugin/exports.map"])]
         ),

@@ -1,104 +1,78 @@
 import CTactusPlugin
 import Glibc
+import TactusConfiguration
 import TactusCore
 
-/// A compositor binding: a gesture attached to the layout (edge swipes: to their edge's band) whose updates run
-/// a named action.
+/// A compositor binding as the plugin keeps it: its configuration, the attachments it became (one per kind
+/// of device, each with that kind's threshold defaults), and its action's name as a C string for run_action.
 final class Binding {
-    /// The name the host's run_action receives, kept as a C string for the binding's lifetime.
-    let action: UnsafeMutablePointer<CChar>
-    let live: Bool
-    let gesture: AnyGesture
-    let target: Target
-    let options: AttachmentOptions
+    let configuration: BindingConfiguration
+    let attachments: [AttachmentID]
+    /// Whether it came from the configuration file (a reload replaces those) or through the C ABI.
+    let isFromFile: Bool
+    let actionName: UnsafeMutablePointer<CChar>
 
-    /// Reads a binding from the C ABI; nil, with the reason, when it cannot be made.
-    static func make(from binding: tactus_binding) -> Result<Binding, BindingError> {
-        guard let action = binding.action else { return .failure(BindingError("a binding needs an action name")) }
-        let fingers = binding.fingers == 0 ? nil : Int(binding.fingers)
-        let distance = binding.distance_mm > 0 ? binding.distance_mm : nil
-        guard binding.distance_mm.isFinite, binding.distance_mm >= 0 else {
-            return .failure(BindingError("distance \(binding.distance_mm) mm is not a distance"))
+    init(_ configuration: BindingConfiguration, thresholds: [DeviceKind: GestureThresholds], isFromFile: Bool,
+         engine: Engine) {
+        self.configuration = configuration
+        self.isFromFile = isFromFile
+        switch configuration.action {
+        case .host(let name), .exec(let name): actionName = strdup(name)
         }
-        guard fingers.map({ (1...10).contains($0) }) ?? true else {
-            return .failure(BindingError("\(binding.fingers) fingers is outside 1...10"))
+        let kinds: [DeviceKind] = configuration.kind == .edgeSwipe ? [.touchscreen] : [.touchscreen, .touchpad]
+        attachments = kinds.map { kind in
+            engine.attach(configuration.gesture(thresholds: thresholds[kind] ?? GestureThresholds()),
+                          to: configuration.target, options: configuration.options(on: [kind]))
         }
-        var target = Target.layout
-        let gesture: AnyGesture
-        switch binding.kind {
-        case TACTUS_GESTURE_TAP:
-            gesture = AnyGesture(TapGesture(count: max(Int(binding.count), 1), fingers: fingers ?? 1))
-        case TACTUS_GESTURE_LONG_PRESS:
-            gesture = AnyGesture(LongPressGesture(fingers: fingers ?? 1))
-        case TACTUS_GESTURE_DRAG:
-            gesture = AnyGesture(DragGesture(minimumDistance: distance ?? GestureDefaults.slop, fingers: fingers ?? 1))
-        case TACTUS_GESTURE_SWIPE:
-            var directions = SwipeDirections.all
-            if let name = binding.direction {
-                guard let direction = SwipeDirection(rawValue: String(cString: name)) else {
-                    return .failure(BindingError("direction \"\(String(cString: name))\" is not left, right, up or down"))
-                }
-                directions = SwipeDirections(direction)
-            }
-            var swipe = SwipeGesture(directions: directions, fingers: fingers ?? 1)
-            if let distance { swipe.minimumDistance = distance }
-            gesture = AnyGesture(swipe)
-        case TACTUS_GESTURE_EDGE_SWIPE:
-            guard let name = binding.edge, let edge = Edge(rawValue: String(cString: name)) else {
-                return .failure(BindingError("an edge swipe needs an edge: left, right, top or bottom"))
-            }
-            var edgeSwipe = EdgeSwipeGesture(edge: edge, fingers: fingers ?? 1)
-            if let distance { edgeSwipe.distance = distance }
-            // Only interactions that start in the band take part, so the rest are never held back for it.
-            target = .outputEdge(edge, width: edgeSwipe.edgeMargin)
-            gesture = AnyGesture(edgeSwipe)
-        case TACTUS_GESTURE_PINCH:
-            gesture = AnyGesture(MagnifyGesture(fingers: fingers ?? 2))
-        case TACTUS_GESTURE_ROTATE:
-            gesture = AnyGesture(RotateGesture(fingers: fingers ?? 2))
-        case TACTUS_GESTURE_HOLD:
-            gesture = AnyGesture(HoldGesture(fingers: fingers ?? 1))
-        default:
-            return .failure(BindingError("kind \(binding.kind.rawValue) is not a tactus_gesture_kind"))
-        }
-        guard let policy = binding.policy == TACTUS_POLICY_WITHHOLD ? RawTouchPolicy.withhold
-                : binding.policy == TACTUS_POLICY_FORWARD_THEN_CANCEL ? .forwardThenCancel : nil else {
-            return .failure(BindingError("policy \(binding.policy.rawValue) is not a tactus_policy"))
-        }
-        let priority: AttachmentPriority
-        switch binding.priority {
-        case TACTUS_PRIORITY_NORMAL: priority = .normal
-        case TACTUS_PRIORITY_HIGH: priority = .high
-        case TACTUS_PRIORITY_SIMULTANEOUS: priority = .simultaneous
-        default: return .failure(BindingError("priority \(binding.priority.rawValue) is not a tactus_priority"))
-        }
-        let options = AttachmentOptions(priority: priority, rawTouchPolicy: policy,
-                                        requiredModifiers: ModifierSet(rawValue: UInt8(truncatingIfNeeded: binding.modifiers)))
-        return .success(Binding(action: strdup(action), live: binding.live, gesture: gesture, target: target,
-                                options: options))
-    }
-
-    private init(action: UnsafeMutablePointer<CChar>, live: Bool, gesture: AnyGesture, target: Target,
-                 options: AttachmentOptions) {
-        self.action = action
-        self.live = live
-        self.gesture = gesture
-        self.target = target
-        self.options = options
     }
 
     deinit {
-        free(action)
+        free(actionName)
     }
 
-    /// Whether an update of this binding's gesture runs its action: endings always, beginnings and changes
-    /// (and so cancellations, which undo them) only for live bindings.
-    func runs(on phase: GesturePhase) -> Bool {
-        switch phase {
-        case .recognized, .ended: return true
-        case .began, .changed, .cancelled: return live
-        case .failed: return false
+    /// Reads a binding from the C ABI, or says what is wrong with it.
+    static func configuration(from binding: tactus_binding) -> Result<BindingConfiguration, BindingError> {
+        guard let action = binding.action else { return .failure(BindingError("a binding needs an action name")) }
+        let kinds: [UInt32: GestureKind] = [
+            TACTUS_GESTURE_TAP.rawValue: .tap, TACTUS_GESTURE_LONG_PRESS.rawValue: .longPress,
+            TACTUS_GESTURE_DRAG.rawValue: .drag, TACTUS_GESTURE_SWIPE.rawValue: .swipe,
+            TACTUS_GESTURE_EDGE_SWIPE.rawValue: .edgeSwipe, TACTUS_GESTURE_PINCH.rawValue: .magnify,
+            TACTUS_GESTURE_ROTATE.rawValue: .rotate, TACTUS_GESTURE_HOLD.rawValue: .hold,
+        ]
+        guard let kind = kinds[binding.kind.rawValue] else {
+            return .failure(BindingError("kind \(binding.kind.rawValue) is not a tactus_gesture_kind"))
         }
+        var configuration = BindingConfiguration(kind: kind, action: .host(String(cString: action)))
+        configuration.fingers = binding.fingers == 0 ? nil : Int(binding.fingers)
+        configuration.count = binding.count == 0 ? nil : Int(binding.count)
+        configuration.distance = binding.distance_mm == 0 ? nil : binding.distance_mm
+        if let name = binding.direction {
+            guard let direction = SwipeDirection(rawValue: String(cString: name)) else {
+                return .failure(BindingError("direction \"\(String(cString: name))\" is not left, right, up or down"))
+            }
+            configuration.directions = SwipeDirections(direction)
+        }
+        if let name = binding.edge {
+            guard let edge = Edge(rawValue: String(cString: name)) else {
+                return .failure(BindingError("edge \"\(String(cString: name))\" is not left, right, top or bottom"))
+            }
+            configuration.edge = edge
+        }
+        configuration.modifiers = ModifierSet(rawValue: UInt8(truncatingIfNeeded: binding.modifiers))
+        switch binding.policy {
+        case TACTUS_POLICY_WITHHOLD: configuration.policy = .withhold
+        case TACTUS_POLICY_FORWARD_THEN_CANCEL: configuration.policy = .forwardThenCancel
+        default: return .failure(BindingError("policy \(binding.policy.rawValue) is not a tactus_policy"))
+        }
+        switch binding.priority {
+        case TACTUS_PRIORITY_NORMAL: configuration.priority = .normal
+        case TACTUS_PRIORITY_HIGH: configuration.priority = .high
+        case TACTUS_PRIORITY_SIMULTANEOUS: configuration.priority = .simultaneous
+        default: return .failure(BindingError("priority \(binding.priority.rawValue) is not a tactus_priority"))
+        }
+        configuration.live = binding.live
+        if let problem = configuration.problem { return .failure(BindingError(problem)) }
+        return .success(configuration)
     }
 }
 

@@ -21,7 +21,8 @@ public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, 
         host.log(TACTUS_LOG_ERROR, "tactus: tactus_plugin_create needs a wl_display and a host table")
         return nil
     }
-    return OpaquePointer(Unmanaged.passRetained(Plugin(display: display, host: host)).toOpaque())
+    let path = configPath.map { String(cString: $0) }
+    return OpaquePointer(Unmanaged.passRetained(Plugin(display: display, host: host, configurationPath: path)).toOpaque())
 }
 
 @_cdecl("tactus_plugin_destroy")
@@ -135,6 +136,11 @@ public func tactusPluginSurfaceCommitted(_ handle: OpaquePointer?, _ surface: Op
 public func tactusPluginAddBinding(_ handle: OpaquePointer?, _ binding: UnsafePointer<tactus_binding>?) -> Int32 {
     guard let plugin = plugin(handle), let binding else { return -1 }
     return plugin.addBinding(binding.pointee)
+}
+
+@_cdecl("tactus_plugin_reload_config")
+public func tactusPluginReloadConfig(_ handle: OpaquePointer?) -> Int32 {
+    plugin(handle)?.reloadConfiguration() == true ? 0 : -1
 }
 
 @_cdecl("tactus_plugin_remove_binding")

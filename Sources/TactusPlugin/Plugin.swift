@@ -1,16 +1,26 @@
 import CTactusPlugin
+import Glibc
+import CTactusWaylandServer
+import TactusConfiguration
 import TactusCore
 import TactusLibinput
 import TactusWayland
 
 /// One plugin instance: the engine, the tactus-gestures-v1 server on the compositor's display, the
-/// compositor's devices and bindings, and the raw-touch decisions that go back to it.
+/// compositor's devices, its bindings (from the configuration file and through the C ABI) with their actions,
+/// and the raw-touch decisions that go back to it.
 final class Plugin {
     let host: Host
     let engine = Engine()
     private var server: GestureServer!
+    private let commands: CommandRunner
     private var devices: Set<DeviceID> = []
-    private var bindings: [Int32: (binding: Binding, attachment: AttachmentID)] = [:]
+    /// The configuration file and what of it is in force.
+    let configurationPath: String
+    private var configuration = Configuration()
+    /// Every binding by id (file bindings too), and by the attachments each became.
+    private var bindings: [Int32: Binding] = [:]
+    private var bindingOfAttachment: [AttachmentID: Binding] = [:]
     private var nextBinding: Int32 = 1
     /// The time of the latest event, for events that carry none (devices, modifiers).
     private var now = Timestamp.zero
@@ -22,8 +32,10 @@ final class Plugin {
     private var pending: (device: DeviceID, event: TouchEvent, time: Timestamp)?
     private var decision: RawTouchDecision?
 
-    init(display: OpaquePointer, host: Host) {
+    init(display: OpaquePointer, host: Host, configurationPath: String?) {
         self.host = host
+        self.configurationPath = configurationPath ?? Configuration.defaultPath()
+        commands = CommandRunner(loop: wl_display_get_event_loop(display))
         server = GestureServer(display: display, engine: engine, host: host)
         host.server = server
         engine.surfaceLocator = host
@@ -31,7 +43,34 @@ final class Plugin {
             if !server.deliver(update) { runAction(for: update) }
         }
         engine.onRawTouch = { [unowned self] decision in decide(decision) }
+        if !reloadConfiguration() { host.log(TACTUS_LOG_WARNING, "tactus: running with built-in defaults") }
     }
+
+    // MARK: Configuration
+
+    /// Reads the configuration file again and replaces the file's bindings with its. A missing file is no
+    /// configuration (built-in defaults); a bad one is reported and changes nothing. Returns whether the file
+    /// (or its absence) is now in force.
+    @discardableResult
+    func reloadConfiguration() -> Bool {
+        let loaded: Configuration
+        do {
+            loaded = try Configuration(contentsOf: configurationPath)
+        } catch where error.line == 0 && !fileExists(configurationPath) {
+            loaded = Configuration()
+            host.log(TACTUS_LOG_INFO, "tactus: no configuration at \(configurationPath); built-in defaults")
+        } catch {
+            host.log(TACTUS_LOG_ERROR, "tactus: \(error); the configuration in force stays")
+            return false
+        }
+        for (id, binding) in bindings where binding.isFromFile { remove(id) }
+        configuration = loaded
+        for binding in loaded.bindings { add(binding, isFromFile: true) }
+        host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
+        return true
+    }
+
+    private func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     deinit {
         // The server detaches the clients' gestures as it goes; nothing of that is for the compositor.
@@ -145,30 +184,57 @@ final class Plugin {
     // MARK: Bindings
 
     func addBinding(_ binding: tactus_binding) -> Int32 {
-        switch Binding.make(from: binding) {
+        switch Binding.configuration(from: binding) {
         case .failure(let error):
             host.log(TACTUS_LOG_ERROR, "tactus: binding refused: \(error)")
             return -1
-        case .success(let made):
-            let id = nextBinding
-            nextBinding += 1
-            bindings[id] = (made, engine.attach(made.gesture, to: made.target, options: made.options))
-            return id
+        case .success(let configuration):
+            return add(configuration, isFromFile: false)
         }
     }
 
+    @discardableResult
+    private func add(_ configuration: BindingConfiguration, isFromFile: Bool) -> Int32 {
+        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile, engine: engine)
+        let id = nextBinding
+        nextBinding += 1
+        bindings[id] = binding
+        for attachment in binding.attachments { bindingOfAttachment[attachment] = binding }
+        return id
+    }
+
     func removeBinding(_ id: Int32) -> Bool {
-        guard let removed = bindings.removeValue(forKey: id) else { return refuse("binding \(id) is not known") }
-        engine.detach(removed.attachment)
+        guard bindings[id]?.isFromFile == false else { return refuse("binding \(id) is not one added through the ABI") }
+        remove(id)
         return true
     }
 
-    private func runAction(for update: GestureUpdate) {
-        guard let binding = bindings.values.first(where: { $0.attachment == update.attachment })?.binding,
-              binding.runs(on: update.phase) else { return }
-        host.runAction(binding.action, Plugin.phase(update.phase), progress: Plugin.progress(of: update),
-                       values: Plugin.values(update.values))
+    private func remove(_ id: Int32) {
+        guard let removed = bindings.removeValue(forKey: id) else { return }
+        for attachment in removed.attachments {
+            bindingOfAttachment[attachment] = nil
+            engine.detach(attachment)
+        }
     }
+
+    /// Runs a binding's action for an update: the host's by name; a command at the end only (a live command
+    /// would start once per frame).
+    private func runAction(for update: GestureUpdate) {
+        guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(on: update.phase) else { return }
+        switch binding.configuration.action {
+        case .host:
+            host.runAction(binding.actionName, Plugin.phase(update.phase), progress: Plugin.progress(of: update),
+                           values: Plugin.values(update.values))
+        case .exec(let command):
+            guard update.phase == .ended || update.phase == .recognized else { return }
+            if let failure = commands.run(command) {
+                host.log(TACTUS_LOG_ERROR, "tactus: cannot run \(command): \(String(cString: strerror(failure)))")
+            }
+        }
+    }
+
+    /// How many commands of exec actions have not been reaped yet.
+    var runningCommands: Int { commands.running }
 
     static func phase(_ phase: GesturePhase) -> tactus_phase {
         switch phase {

@@ -3,10 +3,14 @@
  * through the wlroots-shaped entries of tactus.h. Usage: abi-test PATH/TO/libtactus.so
  * Prints one line per check and "N passed, N failed"; exits non-zero when any check fails.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <wayland-server.h>
 
 #include "tactus.h"
@@ -38,6 +42,7 @@ static struct {
 	enum tactus_decision (*touch_frame)(struct tactus_plugin *, uint32_t);
 	int32_t (*add_binding)(struct tactus_plugin *, const struct tactus_binding *);
 	int (*remove_binding)(struct tactus_plugin *, int32_t);
+	int (*reload_config)(struct tactus_plugin *);
 } tactus;
 
 /* What the host saw. */
@@ -48,6 +53,7 @@ struct record {
 	int action_count;
 	int delivered, cancelled;
 	char last_log[512];
+	char all_logs[4096];
 	int decisions[4]; /* counts by enum tactus_decision */
 };
 
@@ -81,6 +87,8 @@ static void log_message(void *data, enum tactus_log_level level, const char *mes
 	(void)data;
 	(void)level;
 	snprintf(seen.last_log, sizeof seen.last_log, "%s", message);
+	size_t used = strlen(seen.all_logs);
+	snprintf(seen.all_logs + used, sizeof seen.all_logs - used, "%s\n", message);
 }
 
 static void reset(void) { memset(&seen, 0, sizeof seen); }
@@ -116,6 +124,81 @@ static int count_phase(const char *action, enum tactus_phase phase) {
 	return n;
 }
 
+static void write_file(const char *path, const char *text) {
+	FILE *file = fopen(path, "w");
+	fputs(text, file);
+	fclose(file);
+}
+
+/* Runs the display's event loop for about `milliseconds`: the plugin's timers (here, reaping commands) run there. */
+static void run_loop(struct wl_display *display, int milliseconds) {
+	for (int i = 0; i < milliseconds / 10; i++)
+		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
+}
+
+/* The configuration file: bindings with host and exec actions, a bad file at start and on reload. */
+static void configuration_checks(struct wl_display *display, struct tactus_host *host, struct tactus_device *screen,
+                                 const char *home) {
+	char path[512], marker[512], text[2048];
+	snprintf(path, sizeof path, "%s/config.toml", home);
+	snprintf(marker, sizeof marker, "%s/tapped", home);
+
+	snprintf(text, sizeof text,
+	         "[[binding]]\ngesture = \"swipe\"\nfingers = 3\ndirection = \"left\"\npriority = \"high\"\n"
+	         "action = { host = \"from-file\" }\n\n"
+	         "[[binding]]\ngesture = \"tap\"\nfingers = 2\naction = { exec = \"touch %s\" }\n", marker);
+	write_file(path, text);
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
+	CHECK(plugin && strstr(seen.all_logs, "2 bindings from"), "the configuration's 2 bindings are in force");
+	tactus.add_device(plugin, screen);
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 10000);
+	CHECK(count_phase("from-file", TACTUS_PHASE_RECOGNIZED) == 1, "the file's swipe binding ran its host action");
+
+	/* A two-finger tap: the command runs without the compositor waiting, and is reaped on the event loop. */
+	tactus.touch_down(plugin, 1, 11000, 0, 0.4, 0.5);
+	tactus.touch_down(plugin, 1, 11000, 1, 0.5, 0.5);
+	tactus.touch_frame(plugin, 1);
+	tactus.touch_up(plugin, 1, 11060, 0);
+	tactus.touch_up(plugin, 1, 11060, 1);
+	tactus.touch_frame(plugin, 1);
+	for (int i = 0; i < 100 && access(marker, F_OK) != 0; i++)
+		run_loop(display, 20);
+	CHECK(access(marker, F_OK) == 0, "the tap binding's command ran (%s exists)", marker);
+	run_loop(display, 300);
+	errno = 0;
+	CHECK(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD, "and was reaped: no child left to wait for");
+
+	/* On reload, a bad file is reported with its line and the configuration in force stays. */
+	write_file(path, "[[binding]]\ngesture = \"swipe\"\nfingerz = 3\n");
+	reset();
+	CHECK(tactus.reload_config(plugin) == -1 && strstr(seen.all_logs, "config.toml:3: fingerz: unknown key"),
+	      "reload of a bad file refused: \"%s\"", seen.last_log);
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 12000);
+	CHECK(count_phase("from-file", TACTUS_PHASE_RECOGNIZED) == 1, "the previous bindings still run");
+
+	/* A good file replaces the file's bindings. */
+	write_file(path, "[[binding]]\ngesture = \"swipe\"\nfingers = 3\npriority = \"high\"\n"
+	                 "action = { host = \"reloaded\" }\n");
+	reset();
+	CHECK(tactus.reload_config(plugin) == 0, "reload of a good file");
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 13000);
+	CHECK(count_phase("reloaded", TACTUS_PHASE_RECOGNIZED) == 1 && count_phase("from-file", TACTUS_PHASE_RECOGNIZED) == 0,
+	      "the new binding runs and the old one is gone");
+	tactus.destroy(plugin);
+
+	/* At start, a bad file is reported and the plugin runs with built-in defaults. */
+	write_file(path, "[[binding]]\ngesture = \"swipe\"\naction = { host = \"x\" \n");
+	reset();
+	plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
+	CHECK(plugin && strstr(seen.all_logs, "config.toml:3: syntax error") && strstr(seen.all_logs, "built-in defaults"),
+	      "a syntax error at start is reported with its line, and built-in defaults run");
+	tactus.destroy(plugin);
+	unlink(path);
+	unlink(marker);
+	rmdir(home);
+}
+
 int main(int argc, char **argv) {
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s PATH/TO/libtactus.so\n", argv[0]);
@@ -142,6 +225,15 @@ int main(int argc, char **argv) {
 	LOOK_UP(touch_frame, "tactus_plugin_touch_frame");
 	LOOK_UP(add_binding, "tactus_plugin_add_binding");
 	LOOK_UP(remove_binding, "tactus_plugin_remove_binding");
+	LOOK_UP(reload_config, "tactus_plugin_reload_config");
+
+	/* A private configuration home, so that the user's own file plays no part. */
+	char home[] = "/tmp/tactus-abi-test-XXXXXX";
+	if (!mkdtemp(home)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	setenv("XDG_CONFIG_HOME", home, 1);
 
 	struct wl_display *display = wl_display_create();
 	struct tactus_host host = {
@@ -223,6 +315,8 @@ int main(int argc, char **argv) {
 	CHECK(tactus.remove_device(plugin, 1) == 0, "touchscreen removed");
 	tactus.destroy(plugin);
 	tactus.destroy(NULL);
+
+	configuration_checks(display, &host, &screen, home);
 	wl_display_destroy(display);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -170,7 +170,9 @@ struct tactus_binding {
 #define TACTUS_MODIFIER_SUPER (1u << 3)
 
 /* Creates the plugin on display: its timers go on the display's event loop and the tactus-gestures-v1 global
- * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path is reserved (NULL).
+ * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path names the configuration
+ * file (NULL: $XDG_CONFIG_HOME/tactus/config.toml, else ~/.config/tactus/config.toml); a missing file means
+ * built-in defaults; a bad one is logged with its file and line, and the plugin runs with built-in defaults.
  * Returns NULL, after logging why through host->log, when it cannot. */
 struct tactus_plugin *tactus_plugin_create(uint32_t abi_version, struct wl_display *display,
                                            const struct tactus_host *host, const char *config_path);
@@ -209,8 +211,12 @@ void tactus_plugin_set_modifiers(struct tactus_plugin *plugin, uint32_t modifier
 /* A client surface committed its state (tactus-gestures-v1 exclusion regions take effect). */
 void tactus_plugin_surface_committed(struct tactus_plugin *plugin, struct wl_resource *surface);
 
-/* Bindings: add returns a positive id, or -1 (logged) for a NULL or impossible binding; remove returns 0, or -1
- * for an unknown id. */
+/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged
+ * with file and line) when the file is bad, and the configuration in force stays. */
+int tactus_plugin_reload_config(struct tactus_plugin *plugin);
+
+/* Bindings: add returns a positive id, or -1 (logged) for a NULL or impossible binding; the binding runs the host
+ * action named by its action field. remove returns 0, or -1 for an unknown id or one from the configuration file. */
 int32_t tactus_plugin_add_binding(struct tactus_plugin *plugin, const struct tactus_binding *binding);
 int tactus_plugin_remove_binding(struct tactus_plugin *plugin, int32_t binding);
 
