@@ -64,7 +64,8 @@ let package = Package(
         .target(name: "TactusSimulation", dependencies: ["TactusCore"], path: "simulator/Sources/TactusSimulation"),
         .executableTarget(
             name: "tactus-sim",
-            dependencies: ["TactusSimulation", "TactusLibinput", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "simulator/Sources/tactus-sim"
         ),
 
@@ -84,7 +85,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation"]),
-        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration"]),
+        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusSimulation"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput"]),
         // Server and clients over real sockets: an in-process compositor, clients through TactusClient.

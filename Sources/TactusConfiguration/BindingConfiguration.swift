@@ -95,6 +95,23 @@ public struct BindingConfiguration: Equatable, Sendable {
         AttachmentOptions(priority: priority, rawTouchPolicy: policy, requiredModifiers: modifiers, deviceKinds: devices)
     }
 
+    /// The attachments the binding becomes: one per kind of device it can come from (an edge swipe needs a
+    /// touchscreen), each with that kind's threshold defaults.
+    public func attachments(thresholds: [DeviceKind: GestureThresholds]) -> [(gesture: AnyGesture, target: Target, options: AttachmentOptions)] {
+        let kinds: [DeviceKind] = kind == .edgeSwipe ? [.touchscreen] : [.touchscreen, .touchpad]
+        return kinds.map { kind in
+            (gesture(thresholds: thresholds[kind] ?? GestureThresholds()), target, options(on: [kind]))
+        }
+    }
+
+    /// A short name for the binding: its host action, or "exec: COMMAND".
+    public var name: String {
+        switch action {
+        case .host(let name): return name
+        case .exec(let command): return "exec: \(command)"
+        }
+    }
+
     /// Whether an update in `phase` runs the action: endings always; beginnings, changes and cancellations
     /// (which undo them) only for live bindings.
     public func runs(on phase: GesturePhase) -> Bool {

@@ -19,11 +19,7 @@ final class Binding {
         switch configuration.action {
         case .host(let name), .exec(let name): actionName = strdup(name)
         }
-        let kinds: [DeviceKind] = configuration.kind == .edgeSwipe ? [.touchscreen] : [.touchscreen, .touchpad]
-        attachments = kinds.map { kind in
-            engine.attach(configuration.gesture(thresholds: thresholds[kind] ?? GestureThresholds()),
-                          to: configuration.target, options: configuration.options(on: [kind]))
-        }
+        attachments = configuration.attachments(thresholds: thresholds).map { engine.attach($0.gesture, to: $0.target, options: $0.options) }
     }
 
     deinit {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TactusConfiguration
 import TactusCore
+import TactusSimulation
 
 @Suite struct ConfigurationTests {
     static let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -60,5 +61,22 @@ import TactusCore
     @Test func theDefaultPathFollowsTheXDGBaseDirectories() {
         #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/u"]) == "/cfg/tactus/config.toml")
         #expect(Configuration.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/tactus/config.toml")
+    }
+
+    /// What `tactus-sim replay --config` does: the example's bindings on generated strokes, named by their actions.
+    @Test func theExampleBindingsRecognizeGeneratedStrokes() throws {
+        let configuration = try Configuration(contentsOf: Self.examplePath)
+        let session = Session()
+        for binding in configuration.bindings {
+            for attachment in binding.attachments(thresholds: configuration.thresholds) {
+                session.attach(binding.name, attachment.gesture, to: attachment.target, options: attachment.options)
+            }
+        }
+        let generator = Generator(options: GeneratorOptions())
+        session.feed(generator.trace(for: .swipe(direction: .left, fingers: 3, speed: 300, distance: 30)))
+        session.feed(generator.trace(for: .swipe(direction: .right, fingers: 3, speed: 300, distance: 30)).shifted(by: .milliseconds(2000)))
+        session.feed(generator.trace(for: .tap(fingers: 3, count: 2, interval: 100)).shifted(by: .milliseconds(4000)))
+        let successes = session.records.filter(\.isSuccess).map(\.name)
+        #expect(successes == ["workspace-next", "workspace-previous", "exec: grim /tmp/screenshot.png"])
     }
 }

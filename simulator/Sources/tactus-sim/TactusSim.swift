@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TactusConfiguration
 import TactusCore
 import TactusLibinput
 import TactusSimulation
@@ -137,10 +138,29 @@ struct Replay: ParsableCommand {
     @Option(help: "A trace file (JSON Lines, as `generate` writes).") var trace: String?
     @Option(help: "Physical size of the recorded touchscreen, e.g. 250x160mm (the recordings carry none).")
     var size = Dimensions(argument: "250x160")!
+    @Option(help: "A Tactus configuration file (config.toml): replay through its bindings, named by their actions, instead of the standard set.")
+    var config: String?
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (evemu == nil) != (trace == nil) else { throw ValidationError("give exactly one of --evemu or --trace") }
+    }
+
+    /// The configuration's bindings, or the standard set.
+    func attachGestures(to session: Session) throws {
+        guard let config else { return StandardSet.attach(to: session) }
+        let configuration: Configuration
+        do {
+            configuration = try Configuration(contentsOf: config)
+        } catch {
+            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        for binding in configuration.bindings {
+            for attachment in binding.attachments(thresholds: configuration.thresholds) {
+                session.attach(binding.name, attachment.gesture, to: attachment.target, options: attachment.options)
+            }
+        }
     }
 
     func run() throws {
@@ -154,7 +174,7 @@ struct Replay: ParsableCommand {
                 input = try Trace(jsonLines: text, source: path)
             }
             let session = Session()
-            StandardSet.attach(to: session)
+            try attachGestures(to: session)
             session.feed(input)
             try output.print(session, title: evemu ?? trace ?? "")
         } catch let error as SimulationError {
