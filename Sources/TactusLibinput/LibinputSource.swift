@@ -43,11 +43,17 @@ public final class LibinputSource {
     }
 
     /// Receives the module's messages: devices that cannot be opened, events it does not handle, libinput's own.
-    public var log: (String) -> Void
+    public var log: (String) -> Void {
+        get { translator.log }
+        set { translator.log = newValue }
+    }
     /// Where each device goes: the host looks at its name and the output udev assigned it (`WL_OUTPUT`).
-    public var placement: (DeviceReport) -> Placement = { _ in Placement() }
+    public var placement: (DeviceReport) -> Placement {
+        get { translator.placement }
+        set { translator.placement = newValue }
+    }
     /// What libinput says about each touch device it added, in order.
-    public private(set) var reports: [DeviceReport] = []
+    public var reports: [DeviceReport] { translator.reports }
 
     /// What libinput tells about a device, for the host's placement and for users asking "does my touchpad do gestures".
     public struct DeviceReport: Sendable, CustomStringConvertible {
@@ -71,16 +77,13 @@ public final class LibinputSource {
         }
     }
 
-    private let deliver: (InputEvent, Timestamp) -> Void
+    private let translator: LibinputTranslator
     private let access: DeviceAccess
     private var context: OpaquePointer?
-    private var devices: [OpaquePointer: DeviceID] = [:]
-    private let keyboard = Keyboard()
     /// The devices added by path (path backend), referenced so that they can be removed.
     private var paths: [String: OpaquePointer] = [:]
     /// A seat whose devices the first dispatch will have announced (udev backend).
     private var seatToCheck: String?
-    private var nextDevice: UInt32 = 1
     /// libinput keeps the pointer to its interface for the context's lifetime, so it lives on the heap, not in a
     /// Swift property whose address is only lent for the duration of a call.
     private let interface: UnsafeMutablePointer<libinput_interface> = {
@@ -123,8 +126,7 @@ public final class LibinputSource {
 
     private init(access: DeviceAccess, log: @escaping (String) -> Void, deliver: @escaping (InputEvent, Timestamp) -> Void,
                  create: (UnsafePointer<libinput_interface>, UnsafeMutableRawPointer) -> OpaquePointer?) throws {
-        self.log = log
-        self.deliver = deliver
+        translator = LibinputTranslator(log: log, deliver: deliver)
         self.access = access
         context = create(interface, Unmanaged.passUnretained(self).toOpaque())
         guard context != nil else { throw LibinputError.contextFailed }
@@ -162,7 +164,7 @@ public final class LibinputSource {
     public func dispatch() {
         libinput_dispatch(context)
         while let event = libinput_get_event(context) {
-            translate(event)
+            translator.translate(event)
             libinput_event_destroy(event)
         }
         if let seat = seatToCheck {
@@ -171,119 +173,6 @@ public final class LibinputSource {
         }
     }
 
-    private func translate(_ event: OpaquePointer) {
-        let type = libinput_event_get_type(event)
-        let device = libinput_event_get_device(event)!
-        switch type {
-        case LIBINPUT_EVENT_DEVICE_ADDED: addDevice(device)
-        case LIBINPUT_EVENT_DEVICE_REMOVED:
-            if let id = devices.removeValue(forKey: device) { deliver(.deviceRemoved(id), currentTime()) }
-        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
-             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
-            touch(type, libinput_event_get_touch_event(event)!, device)
-        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
-             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
-             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
-            gesture(type, libinput_event_get_gesture_event(event)!, device)
-        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
-             LIBINPUT_EVENT_POINTER_AXIS, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
-             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
-            break  // The pointer is the compositor's business.
-        case LIBINPUT_EVENT_KEYBOARD_KEY:
-            let key = libinput_event_get_keyboard_event(event)!
-            let pressed = libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
-            if let modifiers = keyboard?.update(key: libinput_event_keyboard_get_key(key), pressed: pressed) {
-                deliver(.modifiers(modifiers), Timestamp(microseconds: Int64(libinput_event_keyboard_get_time_usec(key))))
-            }
-        default:
-            log("event type \(type.rawValue) from \(String(cString: libinput_device_get_name(device))) is not handled")
-        }
-    }
-
-    private func addDevice(_ device: OpaquePointer) {
-        let name = String(cString: libinput_device_get_name(device))
-        let kind: DeviceKind
-        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
-            kind = .touchscreen
-        } else if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
-            kind = .touchpad
-        } else {
-            return
-        }
-        let id = DeviceID(nextDevice)
-        nextDevice += 1
-        devices[device] = id
-        var width = 0.0, height = 0.0
-        let known = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
-        let slots = libinput_device_touch_get_touch_count(device)
-        let report = DeviceReport(
-            name: name, kind: kind, outputName: libinput_device_get_output_name(device).map { String(cString: $0) },
-            size: known ? Size(width: width, height: height) : nil, touchCount: Int(max(slots, 0)),
-            supportsGestures: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0,
-            tapFingerCount: Int(libinput_device_config_tap_get_finger_count(device)))
-        reports.append(report)
-        log("added \(report)")
-        let place = placement(report)
-        let size = report.size ?? place.fallbackSize
-        if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
-        deliver(.deviceAdded(DeviceDescription(
-            id: id, kind: kind, name: name, physicalSize: size, outputRegion: place.outputRegion,
-            transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10)), currentTime())
-    }
-
-    private func touch(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
-        guard let id = devices[device] else { return }
-        let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(event)))
-        switch type {
-        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-            let slot = ContactID(libinput_event_touch_get_seat_slot(event))
-            let p = Point(x: libinput_event_touch_get_x_transformed(event, 1), y: libinput_event_touch_get_y_transformed(event, 1))
-            deliver(type == LIBINPUT_EVENT_TOUCH_DOWN ? .touchDown(id, contact: slot, position: p)
-                                                           : .touchMotion(id, contact: slot, position: p), time)
-        case LIBINPUT_EVENT_TOUCH_UP:
-            deliver(.touchUp(id, contact: ContactID(libinput_event_touch_get_seat_slot(event))), time)
-        case LIBINPUT_EVENT_TOUCH_CANCEL:
-            deliver(.touchCancel(id), time)
-        default:
-            deliver(.touchFrame(id), time)
-        }
-    }
-
-    /// Millimetres of finger travel per unit of libinput's unaccelerated touchpad gesture deltas. libinput
-    /// normalizes touchpad motion to 1000 dpi (39.37 units per mm) and then slows it by its touchpad factor,
-    /// 0.2968 (`TP_MAGIC_SLOWDOWN` in filter.c since libinput 1.10): 11.685 units per mm. Checked against
-    /// libinput 1.22 in TouchpadThroughLibinputTests.
-    public static let millimetresPerUnit = 25.4 / 1000 / 0.2968
-
-    private func gesture(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
-        guard let id = devices[device] else { return }
-        let time = Timestamp(microseconds: Int64(libinput_event_gesture_get_time_usec(event)))
-        let fingers = Int(libinput_event_gesture_get_finger_count(event))
-        let cancelled = libinput_event_gesture_get_cancelled(event) != 0
-        let delta = Vector(dx: libinput_event_gesture_get_dx_unaccelerated(event) * Self.millimetresPerUnit,
-                           dy: libinput_event_gesture_get_dy_unaccelerated(event) * Self.millimetresPerUnit)
-        let translated: InputEvent
-        switch type {
-        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: translated = .swipeBegin(id, fingers: fingers)
-        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: translated = .swipeUpdate(id, delta: delta)
-        case LIBINPUT_EVENT_GESTURE_SWIPE_END: translated = .swipeEnd(id, cancelled: cancelled)
-        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: translated = .pinchBegin(id, fingers: fingers)
-        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
-            translated = .pinchUpdate(id, delta: delta, scale: libinput_event_gesture_get_scale(event),
-                                      angleDelta: libinput_event_gesture_get_angle_delta(event))
-        case LIBINPUT_EVENT_GESTURE_PINCH_END: translated = .pinchEnd(id, cancelled: cancelled)
-        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: translated = .holdBegin(id, fingers: fingers)
-        default: translated = .holdEnd(id, cancelled: cancelled)
-        }
-        deliver(translated, time)
-    }
-
-    /// The monotonic clock libinput stamps its events with, for events that carry no time of their own.
-    private func currentTime() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
-    }
 }
 
 /// What can go wrong when setting up libinput.
@@ -298,48 +187,5 @@ public enum LibinputError: Error, CustomStringConvertible {
         case .deviceNotAdded(let path): return "libinput did not take \(path) (missing, not an input device, or not readable)"
         case .seatUnavailable(let seat): return "libinput could not assign seat \(seat) (is udev running?)"
         }
-    }
-}
-
-/// The effective keyboard modifiers, worked out by xkbcommon from the keys pressed, with the names the keymap
-/// gives them: what a binding that requires Super asks about.
-final class Keyboard {
-    private let context: OpaquePointer
-    private let keymap: OpaquePointer
-    private let state: OpaquePointer
-    private var current: ModifierSet = []
-
-    /// The keymap from the XKB_DEFAULT_* environment or the system's default (RMLVO evdev/pc105/us); nil when
-    /// no keymap can be compiled (no xkeyboard-config data).
-    init?() {
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            xkb_context_unref(context)
-            return nil
-        }
-        self.context = context
-        self.keymap = keymap
-        state = xkb_state_new(keymap)
-    }
-
-    deinit {
-        xkb_state_unref(state)
-        xkb_keymap_unref(keymap)
-        xkb_context_unref(context)
-    }
-
-    /// Feeds an evdev key code; returns the modifiers when they changed.
-    func update(key: UInt32, pressed: Bool) -> ModifierSet? {
-        // xkbcommon numbers keys as X11 does: the evdev code plus 8.
-        xkb_state_update_key(state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
-        var modifiers: ModifierSet = []
-        for (name, modifier) in [(XKB_MOD_NAME_SHIFT, ModifierSet.shift), (XKB_MOD_NAME_CTRL, .control),
-                                 (XKB_MOD_NAME_ALT, .alt), (XKB_MOD_NAME_LOGO, .super)]
-        where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
-            modifiers.insert(modifier)
-        }
-        guard modifiers != current else { return nil }
-        current = modifiers
-        return modifiers
     }
 }

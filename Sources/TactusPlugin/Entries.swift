@@ -5,8 +5,13 @@ import TactusLibinput
 // The C ABI (tactus.h): thin entries that check their arguments and hand over to the plugin. The version
 // script beside this file exports these and nothing else.
 
+/// The handles of the plugins alive now: a call with any other handle (one destroyed already, or garbage) does
+/// nothing, as tactus.h promises. Only the compositor's thread calls in, so no lock.
+nonisolated(unsafe) private var livePlugins: Set<OpaquePointer> = []
+
 private func plugin(_ handle: OpaquePointer?) -> Plugin? {
-    handle.map { Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    guard let handle, livePlugins.contains(handle) else { return nil }
+    return Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
 }
 
 @_cdecl("tactus_plugin_create")
@@ -22,12 +27,14 @@ public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, 
         return nil
     }
     let path = configPath.map { String(cString: $0) }
-    return OpaquePointer(Unmanaged.passRetained(Plugin(display: display, host: host, configurationPath: path)).toOpaque())
+    let handle = OpaquePointer(Unmanaged.passRetained(Plugin(display: display, host: host, configurationPath: path)).toOpaque())
+    livePlugins.insert(handle)
+    return handle
 }
 
 @_cdecl("tactus_plugin_destroy")
 public func tactusPluginDestroy(_ handle: OpaquePointer?) {
-    guard let handle else { return }
+    guard let handle, livePlugins.remove(handle) != nil else { return }
     Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).release()
 }
 
@@ -76,7 +83,7 @@ public func tactusPluginTouchFrame(_ handle: OpaquePointer?, _ device: UInt32) -
 
 /// Millimetres from wlroots' touchpad deltas, which are libinput's.
 private func millimetres(_ dx: Double, _ dy: Double) -> Vector {
-    Vector(dx: dx * LibinputSource.millimetresPerUnit, dy: dy * LibinputSource.millimetresPerUnit)
+    Vector(dx: dx * LibinputTranslator.millimetresPerUnit, dy: dy * LibinputTranslator.millimetresPerUnit)
 }
 
 @_cdecl("tactus_plugin_swipe_begin")
@@ -119,6 +126,12 @@ public func tactusPluginHoldBegin(_ handle: OpaquePointer?, _ device: UInt32, _ 
 @_cdecl("tactus_plugin_hold_end")
 public func tactusPluginHoldEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
     plugin(handle)?.handle(.holdEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+}
+
+@_cdecl("tactus_plugin_handle_libinput_event")
+public func tactusPluginHandleLibinputEvent(_ handle: OpaquePointer?, _ event: OpaquePointer?) -> tactus_decision {
+    guard let plugin = plugin(handle), let event else { return TACTUS_DELIVER }
+    return plugin.handle(libinputEvent: event)
 }
 
 @_cdecl("tactus_plugin_set_modifiers")

@@ -1,5 +1,6 @@
 import CTactusPlugin
 import TactusCore
+import TactusLibinput
 import TactusWayland
 
 /// The compositor's callback table (`struct tactus_host`), as the engine's and the server's hosts. A callback
@@ -40,6 +41,20 @@ final class Host: SurfaceLocator, GestureServerHost {
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
+    /// Where a device libinput reported goes: the host's device_output, else the default placement.
+    func placement(of report: LibinputSource.DeviceReport) -> LibinputSource.Placement {
+        var region = tactus_rect()
+        var transform: UInt32 = 0
+        let known = report.name.withCString { name in
+            withOptionalCString(report.outputName) { output in
+                table.device_output?(table.data, name, output, &region, &transform) ?? false
+            }
+        }
+        guard known else { return LibinputSource.Placement() }
+        return LibinputSource.Placement(outputRegion: Rect(x: region.x, y: region.y, width: region.width, height: region.height),
+                                        transform: Plugin.transform(transform))
+    }
+
     func cancelTouches(of device: DeviceID) {
         table.cancel_touches?(table.data, device.rawValue)
     }
@@ -58,4 +73,10 @@ final class Host: SurfaceLocator, GestureServerHost {
         guard let log = table.log else { return }
         message.withCString { log(table.data, level, $0) }
     }
+}
+
+/// Lends `body` a C string of `text`, or NULL for nil.
+private func withOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+    guard let text else { return body(nil) }
+    return text.withCString { body($0) }
 }

@@ -118,12 +118,14 @@ final class Plugin {
 
     /// Hands a touch event to the engine and returns its immediate decision.
     func touch(_ event: InputEvent, _ touch: TouchEvent, device: UInt32, time: UInt32) -> tactus_decision {
-        let id = DeviceID(device)
+        self.touch(event, touch, device: DeviceID(device), at: Plugin.timestamp(time))
+    }
+
+    private func touch(_ event: InputEvent, _ touch: TouchEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
         guard devices.contains(id) else {
-            _ = refuse("touch event for unknown device \(device)")
+            _ = refuse("touch event for unknown device \(id.rawValue)")
             return TACTUS_DROP
         }
-        let timestamp = Plugin.timestamp(time)
         now = max(now, timestamp)
         pending = (id, touch, timestamp)
         decision = nil
@@ -138,9 +140,61 @@ final class Plugin {
 
     /// Hands any other event to the engine.
     func handle(_ event: InputEvent, device: UInt32, time: UInt32) {
-        guard devices.contains(DeviceID(device)) else { return _ = refuse("event for unknown device \(device)") }
-        now = max(now, Plugin.timestamp(time))
-        server.handle(event, at: Plugin.timestamp(time))
+        handle(event, device: DeviceID(device), at: Plugin.timestamp(time))
+    }
+
+    private func handle(_ event: InputEvent, device: DeviceID, at time: Timestamp) {
+        guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
+        now = max(now, time)
+        server.handle(event, at: time)
+    }
+
+    // MARK: libinput
+
+    /// Devices learnt from libinput events are numbered from here, apart from those the host adds.
+    static let firstLibinputDevice: UInt32 = 0x8000_0000
+
+    private lazy var translator: LibinputTranslator = {
+        let translator = LibinputTranslator(firstDevice: Plugin.firstLibinputDevice,
+                                            log: { [unowned self] in host.log(TACTUS_LOG_INFO, "tactus: \($0)") },
+                                            deliver: { [unowned self] event, time in take(event, at: time) })
+        translator.placement = { [unowned self] report in host.placement(of: report) }
+        return translator
+    }()
+    private var libinputDecision = TACTUS_DELIVER
+
+    /// Translates one libinput event of the compositor's and returns the decision for a touch event.
+    func handle(libinputEvent event: OpaquePointer) -> tactus_decision {
+        libinputDecision = TACTUS_DELIVER
+        translator.translate(event)
+        return libinputDecision
+    }
+
+    /// An event the translator made.
+    private func take(_ event: InputEvent, at time: Timestamp) {
+        switch event {
+        case .deviceAdded(let description):
+            devices.insert(description.id)
+            server.handle(event, at: max(now, time))
+        case .deviceRemoved(let id):
+            devices.remove(id)
+            server.handle(event, at: max(now, time))
+        case .touchDown(let id, let contact, let position):
+            libinputDecision = touch(event, .down(contact, position), device: id, at: time)
+        case .touchMotion(let id, let contact, let position):
+            libinputDecision = touch(event, .motion(contact, position), device: id, at: time)
+        case .touchUp(let id, let contact):
+            libinputDecision = touch(event, .up(contact), device: id, at: time)
+        case .touchFrame(let id):
+            libinputDecision = touch(event, .frame, device: id, at: time)
+        case .modifiers:
+            now = max(now, time)
+            server.handle(event, at: time)
+        case .touchCancel(let id), .swipeBegin(let id, _), .swipeUpdate(let id, _), .swipeEnd(let id, _),
+             .pinchBegin(let id, _), .pinchUpdate(let id, _, _, _), .pinchEnd(let id, _), .holdBegin(let id, _),
+             .holdEnd(let id, _):
+            handle(event, device: id, at: time)
+        }
     }
 
     func setModifiers(_ mask: UInt32) {

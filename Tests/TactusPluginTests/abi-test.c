@@ -315,6 +315,10 @@ int main(int argc, char **argv) {
 	CHECK(tactus.remove_device(plugin, 1) == 0, "touchscreen removed");
 	tactus.destroy(plugin);
 	tactus.destroy(NULL);
+	/* Calls after destroy: nothing happens. */
+	CHECK(tactus.touch_down(plugin, 1, 20000, 0, 0.5, 0.5) == TACTUS_DELIVER && tactus.add_binding(plugin, &swipe) == -1,
+	      "calls after destroy do nothing");
+	tactus.destroy(plugin);
 
 	configuration_checks(display, &host, &screen, home);
 	wl_display_destroy(display);

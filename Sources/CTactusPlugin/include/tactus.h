@@ -7,9 +7,9 @@
  * protocol for its clients.
  *
  * Every call happens on the compositor's thread, the one that runs the display's event loop; the plugin has no
- * thread of its own and runs its timers on that loop. Handles are opaque. A NULL plugin makes every call do
- * nothing and return its "nothing happened" value (TACTUS_DELIVER, 0 or -1 as documented); unknown device or
- * binding ids are refused the same way and logged.
+ * thread of its own and runs its timers on that loop. Handles are opaque. A NULL plugin, or one destroyed
+ * already, makes every call do nothing and return its "nothing happened" value (TACTUS_DELIVER, 0 or -1 as
+ * documented); unknown device or binding ids are refused the same way and logged.
  */
 #ifndef TACTUS_H
 #define TACTUS_H
@@ -28,6 +28,7 @@ extern "C" {
 struct tactus_plugin;
 struct wl_display;
 struct wl_resource;
+struct libinput_event;
 
 /* What the host does with a client's raw touch event. */
 enum tactus_decision {
@@ -115,6 +116,11 @@ struct tactus_host {
 	                   const struct tactus_values *values);
 	/* A message for the compositor's log. */
 	void (*log)(void *data, enum tactus_log_level level, const char *message);
+	/* For devices the plugin learns from tactus_plugin_handle_libinput_event: the output region (layout pixels)
+	 * and wl_output_transform a device maps to, from its name and the output udev assigned it (WL_OUTPUT, may be
+	 * NULL); returns false when the host does not know (the plugin then assumes 0,0 1920x1080). */
+	bool (*device_output)(void *data, const char *device_name, const char *output_name, struct tactus_rect *region,
+	                      uint32_t *transform);
 };
 
 /* A touch device, mapped onto an output region of the layout. */
@@ -204,6 +210,12 @@ void tactus_plugin_pinch_update(struct tactus_plugin *plugin, uint32_t device, u
 void tactus_plugin_pinch_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
 void tactus_plugin_hold_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
 void tactus_plugin_hold_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
+
+/* For compositors that hold libinput themselves: one libinput event, whole (device added or removed, touch,
+ * touchpad gesture, keyboard key; pointer events are ignored). Devices learnt this way are numbered from
+ * 0x80000000 and placed through device_output; keys update the modifiers through xkbcommon. Returns the
+ * decision for a touch event, TACTUS_DELIVER for the others. The event stays the caller's to destroy. */
+enum tactus_decision tactus_plugin_handle_libinput_event(struct tactus_plugin *plugin, struct libinput_event *event);
 
 /* The keyboard modifiers held now (TACTUS_MODIFIER_*). */
 void tactus_plugin_set_modifiers(struct tactus_plugin *plugin, uint32_t modifiers);

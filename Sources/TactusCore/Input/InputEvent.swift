@@ -6,7 +6,7 @@ public typealias ContactID = Int32
 ///
 /// Touchscreen positions are normalized to the device (0…1 on both axes, the device's own orientation);
 /// values slightly outside are clamped. Touchpad deltas are millimetres of finger travel (TactusLibinput
-/// converts libinput's unaccelerated gesture deltas, see `LibinputSource.millimetresPerUnit`).
+/// converts libinput's unaccelerated gesture deltas, see `LibinputTranslator.millimetresPerUnit`).
 public enum InputEvent: Hashable, Sendable {
     /// A device appeared. A description with the id of a present device replaces it (what it had in flight is cancelled).
     case deviceAdded(DeviceDescription)

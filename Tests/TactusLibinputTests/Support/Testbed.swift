@@ -192,11 +192,16 @@ struct Testbed {
 
     /// Runs a `tactus-sim` command that reads the emulated device (`listen` or `record`) and returns its output lines.
     func run(_ command: String, _ arguments: [String], namingDevices: Bool = true) throws -> [String] {
+        try run(program: repositoryRoot + "/.build/debug/tactus-sim",
+                [command] + (namingDevices ? nodes.flatMap { ["--device", $0] } : []) + arguments)
+    }
+
+    /// Runs any program in the testbed (it reads the emulated devices at `nodes`) and returns its output lines.
+    func run(program: String, _ arguments: [String]) throws -> [String] {
         let build = repositoryRoot + "/.build/debug"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(build)/tactus-sim \(command) "
-            + (namingDevices ? nodes.map { "--device \($0) " }.joined() : "") + arguments.joined(separator: " ")
+        let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(program) " + arguments.joined(separator: " ")
         var options: [String] = []
         for (index, node) in nodes.enumerated() {
             options += ["-d", "\(folder)/device\(index).umockdev", "-i", "\(node)=\(folder)/device\(index).ioctl",

@@ -1,0 +1,145 @@
+import CLibinput
+import Glibc
+import TactusCore
+
+/// Turns libinput events into Tactus input events: devices (with their reports and the host's placement),
+/// touchscreen contacts, touchpad gestures, and keyboard modifiers through xkbcommon. `LibinputSource` drives one
+/// with its own libinput context; a compositor that holds libinput itself hands its events to one directly.
+public final class LibinputTranslator {
+    /// Receives the module's messages: devices it adds, events it does not handle.
+    public var log: (String) -> Void
+    /// Where each device goes: the host looks at its name and the output udev assigned it (`WL_OUTPUT`).
+    public var placement: (LibinputSource.DeviceReport) -> LibinputSource.Placement = { _ in LibinputSource.Placement() }
+    /// What libinput says about each touch device it added, in order.
+    public private(set) var reports: [LibinputSource.DeviceReport] = []
+
+    private let deliver: (InputEvent, Timestamp) -> Void
+    private var devices: [OpaquePointer: DeviceID] = [:]
+    private let keyboard = Keyboard()
+    private var nextDevice: UInt32
+
+    /// Creates a translator that numbers the devices it sees from `firstDevice` on and hands every translated
+    /// event to `deliver`.
+    public init(firstDevice: UInt32 = 1, log: @escaping (String) -> Void = { _ in },
+                deliver: @escaping (InputEvent, Timestamp) -> Void) {
+        nextDevice = firstDevice
+        self.log = log
+        self.deliver = deliver
+    }
+
+    /// Translates one libinput event and hands the result to `deliver`; events of devices it did not see added,
+    /// and pointer events, give nothing.
+    public func translate(_ event: OpaquePointer) {
+        let type = libinput_event_get_type(event)
+        let device = libinput_event_get_device(event)!
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED: addDevice(device)
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            if let id = devices.removeValue(forKey: device) { deliver(.deviceRemoved(id), currentTime()) }
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            touch(type, libinput_event_get_touch_event(event)!, device)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            gesture(type, libinput_event_get_gesture_event(event)!, device)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
+             LIBINPUT_EVENT_POINTER_AXIS, LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            break  // The pointer is the compositor's business.
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let key = libinput_event_get_keyboard_event(event)!
+            let pressed = libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
+            if let modifiers = keyboard?.update(key: libinput_event_keyboard_get_key(key), pressed: pressed) {
+                deliver(.modifiers(modifiers), Timestamp(microseconds: Int64(libinput_event_keyboard_get_time_usec(key))))
+            }
+        default:
+            log("event type \(type.rawValue) from \(String(cString: libinput_device_get_name(device))) is not handled")
+        }
+    }
+
+    private func addDevice(_ device: OpaquePointer) {
+        let name = String(cString: libinput_device_get_name(device))
+        let kind: DeviceKind
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+            kind = .touchscreen
+        } else if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
+            kind = .touchpad
+        } else {
+            return
+        }
+        let id = DeviceID(nextDevice)
+        nextDevice += 1
+        devices[device] = id
+        var width = 0.0, height = 0.0
+        let known = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
+        let slots = libinput_device_touch_get_touch_count(device)
+        let report = LibinputSource.DeviceReport(
+            name: name, kind: kind, outputName: libinput_device_get_output_name(device).map { String(cString: $0) },
+            size: known ? Size(width: width, height: height) : nil, touchCount: Int(max(slots, 0)),
+            supportsGestures: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0,
+            tapFingerCount: Int(libinput_device_config_tap_get_finger_count(device)))
+        reports.append(report)
+        log("added \(report)")
+        let place = placement(report)
+        let size = report.size ?? place.fallbackSize
+        if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
+        deliver(.deviceAdded(DeviceDescription(
+            id: id, kind: kind, name: name, physicalSize: size, outputRegion: place.outputRegion,
+            transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10)), currentTime())
+    }
+
+    private func touch(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
+        guard let id = devices[device] else { return }
+        let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(event)))
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let slot = ContactID(libinput_event_touch_get_seat_slot(event))
+            let p = Point(x: libinput_event_touch_get_x_transformed(event, 1), y: libinput_event_touch_get_y_transformed(event, 1))
+            deliver(type == LIBINPUT_EVENT_TOUCH_DOWN ? .touchDown(id, contact: slot, position: p)
+                                                           : .touchMotion(id, contact: slot, position: p), time)
+        case LIBINPUT_EVENT_TOUCH_UP:
+            deliver(.touchUp(id, contact: ContactID(libinput_event_touch_get_seat_slot(event))), time)
+        case LIBINPUT_EVENT_TOUCH_CANCEL:
+            deliver(.touchCancel(id), time)
+        default:
+            deliver(.touchFrame(id), time)
+        }
+    }
+
+    /// Millimetres of finger travel per unit of libinput's unaccelerated touchpad gesture deltas. libinput
+    /// normalizes touchpad motion to 1000 dpi (39.37 units per mm) and then slows it by its touchpad factor,
+    /// 0.2968 (`TP_MAGIC_SLOWDOWN` in filter.c since libinput 1.10): 11.685 units per mm. Checked against
+    /// libinput 1.22 in TouchpadThroughLibinputTests.
+    public static let millimetresPerUnit = 25.4 / 1000 / 0.2968
+
+    private func gesture(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
+        guard let id = devices[device] else { return }
+        let time = Timestamp(microseconds: Int64(libinput_event_gesture_get_time_usec(event)))
+        let fingers = Int(libinput_event_gesture_get_finger_count(event))
+        let cancelled = libinput_event_gesture_get_cancelled(event) != 0
+        let delta = Vector(dx: libinput_event_gesture_get_dx_unaccelerated(event) * Self.millimetresPerUnit,
+                           dy: libinput_event_gesture_get_dy_unaccelerated(event) * Self.millimetresPerUnit)
+        let translated: InputEvent
+        switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: translated = .swipeBegin(id, fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: translated = .swipeUpdate(id, delta: delta)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: translated = .swipeEnd(id, cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: translated = .pinchBegin(id, fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+            translated = .pinchUpdate(id, delta: delta, scale: libinput_event_gesture_get_scale(event),
+                                      angleDelta: libinput_event_gesture_get_angle_delta(event))
+        case LIBINPUT_EVENT_GESTURE_PINCH_END: translated = .pinchEnd(id, cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: translated = .holdBegin(id, fingers: fingers)
+        default: translated = .holdEnd(id, cancelled: cancelled)
+        }
+        deliver(translated, time)
+    }
+
+    /// The monotonic clock libinput stamps its events with, for events that carry no time of their own.
+    private func currentTime() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+    }
+}
