@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <wayland-server.h>
 
@@ -305,6 +306,23 @@ int main(int argc, char **argv) {
 	CHECK(seen.decisions[TACTUS_WITHHOLD] == 0 && seen.decisions[TACTUS_DELIVER] > 0,
 	      "touches delivered at once until the binding took over (%d)", seen.decisions[TACTUS_DELIVER]);
 	CHECK(seen.cancelled == 1, "the host was asked to cancel the client's touches once (%d)", seen.cancelled);
+
+	/* A long press is recognized by the plugin's timer on the display's event loop: nothing else happens after
+	 * the finger lands. Times are CLOCK_MONOTONIC milliseconds, as wlroots stamps its events. */
+	struct tactus_binding press = {.action = "menu", .kind = TACTUS_GESTURE_LONG_PRESS};
+	int32_t press_id = tactus.add_binding(plugin, &press);
+	reset();
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	uint32_t landed = (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+	tactus.touch_down(plugin, 1, landed, 0, 0.3, 0.3);
+	tactus.touch_frame(plugin, 1);
+	for (int i = 0; i < 200 && count_phase("menu", TACTUS_PHASE_RECOGNIZED) == 0; i++)
+		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
+	CHECK(count_phase("menu", TACTUS_PHASE_RECOGNIZED) == 1, "a long press recognized by the event loop's timer");
+	tactus.touch_up(plugin, 1, landed + 700, 0);
+	tactus.touch_frame(plugin, 1);
+	tactus.remove_binding(plugin, press_id);
 
 	/* An impossible binding is refused with a message. */
 	reset();
