@@ -14,22 +14,8 @@
 #include <unistd.h>
 #include <wayland-server.h>
 
+#include "check.h"
 #include "tactus.h"
-
-static int passed, failed;
-
-#define CHECK(condition, ...)                                     \
-	do {                                                          \
-		if (condition) {                                          \
-			passed++;                                             \
-			printf("ok: ");                                       \
-		} else {                                                  \
-			failed++;                                             \
-			printf("FAILED (%s:%d): ", __FILE__, __LINE__);       \
-		}                                                         \
-		printf(__VA_ARGS__);                                      \
-		printf("\n");                                             \
-	} while (0)
 
 /* The entries, looked up by name. */
 static struct {

@@ -15,22 +15,8 @@
 #include <unistd.h>
 #include <wayland-server.h>
 
+#include "check.h"
 #include "tactus.h"
-
-static int passed, failed;
-
-#define CHECK(condition, ...)                               \
-	do {                                                    \
-		if (condition) {                                    \
-			passed++;                                       \
-			printf("ok: ");                                 \
-		} else {                                            \
-			failed++;                                       \
-			printf("FAILED (%s:%d): ", __FILE__, __LINE__); \
-		}                                                   \
-		printf(__VA_ARGS__);                                \
-		printf("\n");                                       \
-	} while (0)
 
 static int began, ended, fingers, placed, touch_events, delivered_at_once, withheld;
 static double last_dy;
