@@ -11,14 +11,8 @@ public struct BindingConfiguration: Equatable, Sendable {
         case host(String)
     }
 
-    public var kind: GestureKind
-    /// Unset values keep the gesture's (or the device kind's configured) defaults.
-    public var fingers: Int?
-    public var count: Int?
-    public var directions: SwipeDirections?
-    public var edge: Edge?
-    /// Millimetres: a drag's or swipe's minimum travel, an edge swipe's full-progress travel.
-    public var distance: Double?
+    /// The gesture. Parameters left unset take the device kind's thresholds, then the recognizer's defaults.
+    public var specification: GestureSpecification
     public var modifiers: ModifierSet = []
     public var policy: RawTouchPolicy = .withhold
     public var priority: AttachmentPriority = .normal
@@ -28,66 +22,54 @@ public struct BindingConfiguration: Equatable, Sendable {
 
     /// Creates a binding.
     public init(kind: GestureKind, action: Action) {
-        self.kind = kind
+        specification = GestureSpecification(kind: kind)
         self.action = action
     }
 
+    public var kind: GestureKind { specification.kind }
+
     /// Checks what the type cannot: returns what is wrong, or nil.
     public var problem: String? {
-        if let fingers, !(1...10).contains(fingers) { return "fingers \(fingers) is outside 1...10" }
-        if (kind == .magnify || kind == .rotate), let fingers, fingers < 2 { return "a pinch or rotate needs 2 or more fingers" }
-        if let count, !(1...5).contains(count) { return "count \(count) is outside 1...5" }
-        if count != nil && kind != .tap { return "only a tap has a count" }
-        if let distance, !(distance > 0 && distance <= 500) { return "distance \(distance) mm is outside (0, 500]" }
-        if directions != nil && kind != .swipe { return "only a swipe has a direction" }
-        if edge != nil && kind != .edgeSwipe { return "only an edge swipe has an edge" }
-        if kind == .edgeSwipe && edge == nil { return "an edge swipe needs an edge: left, right, top or bottom" }
+        let gesture = specification
+        if let fingers = gesture.fingers, !(1...10).contains(fingers) { return "fingers \(fingers) is outside 1...10" }
+        if kind == .magnify || kind == .rotate, let fingers = gesture.fingers, fingers < 2 {
+            return "a pinch or rotate needs 2 or more fingers"
+        }
+        if let count = gesture.count, !(1...5).contains(count) { return "count \(count) is outside 1...5" }
+        if gesture.count != nil && kind != .tap { return "only a tap has a count" }
+        if let distance = gesture.distance, !(distance > 0 && distance <= 500) { return "distance \(distance) mm is outside (0, 500]" }
+        if gesture.distance != nil && ![.drag, .swipe, .edgeSwipe].contains(kind) {
+            return "only a drag, swipe or edge swipe has a distance"
+        }
+        if gesture.directions != nil && kind != .swipe { return "only a swipe has a direction" }
+        if gesture.edge != nil && kind != .edgeSwipe { return "only an edge swipe has an edge" }
+        if kind == .edgeSwipe && gesture.edge == nil { return "an edge swipe needs an edge: left, right, top or bottom" }
         return nil
     }
 
-    /// The gesture, with `thresholds` as defaults for what the binding leaves unset.
+    /// The gesture, with `thresholds` for what the binding leaves unset.
     public func gesture(thresholds: GestureThresholds = GestureThresholds()) -> AnyGesture {
+        var gesture = specification
         switch kind {
         case .tap:
-            var tap = TapGesture(count: count ?? 1, fingers: fingers ?? 1)
-            if let movement = thresholds.tapMaximumMovement { tap.maximumMovement = movement }
-            if let interval = thresholds.multiTapInterval { tap.maximumInterval = .milliseconds(Int64(interval)) }
-            return AnyGesture(tap)
-        case .longPress:
-            var press = LongPressGesture(fingers: fingers ?? 1)
-            if let duration = thresholds.longPressDuration { press.minimumDuration = .milliseconds(Int64(duration)) }
-            return AnyGesture(press)
-        case .drag:
-            return AnyGesture(DragGesture(minimumDistance: distance ?? thresholds.dragDistance ?? GestureDefaults.slop,
-                                          fingers: fingers ?? 1))
+            gesture.distance = thresholds.tapMaximumMovement
+            gesture.duration = thresholds.multiTapInterval
+        case .longPress: gesture.duration = thresholds.longPressDuration
+        case .hold: gesture.duration = thresholds.holdDuration
+        case .drag: gesture.distance = gesture.distance ?? thresholds.dragDistance
         case .swipe:
-            var swipe = SwipeGesture(directions: directions ?? .all, fingers: fingers ?? 1)
-            if let minimum = distance ?? thresholds.swipeDistance { swipe.minimumDistance = minimum }
-            if let velocity = thresholds.swipeVelocity { swipe.minimumVelocity = velocity }
-            return AnyGesture(swipe)
-        case .edgeSwipe:
-            return AnyGesture(edgeSwipe)
-        case .magnify:
-            return AnyGesture(MagnifyGesture(fingers: fingers ?? 2))
-        case .rotate:
-            return AnyGesture(RotateGesture(fingers: fingers ?? 2))
-        case .hold:
-            var hold = HoldGesture(fingers: fingers ?? 1)
-            if let duration = thresholds.holdDuration { hold.minimumDuration = .milliseconds(Int64(duration)) }
-            return AnyGesture(hold)
+            gesture.distance = gesture.distance ?? thresholds.swipeDistance
+            gesture.minimumVelocity = thresholds.swipeVelocity
+        case .edgeSwipe, .magnify, .rotate: break
         }
-    }
-
-    private var edgeSwipe: EdgeSwipeGesture {
-        var gesture = EdgeSwipeGesture(edge: edge ?? .left, fingers: fingers ?? 1)
-        if let distance { gesture.distance = distance }
-        return gesture
+        return gesture.gesture
     }
 
     /// Where the gesture is attached: the layout, or for an edge swipe its edge's band, so that interactions
     /// elsewhere are never held back for it.
     public var target: Target {
-        kind == .edgeSwipe ? .outputEdge(edgeSwipe.edge, width: edgeSwipe.edgeMargin) : .layout
+        let edgeSwipe = specification.edgeSwipe
+        return kind == .edgeSwipe ? .outputEdge(edgeSwipe.edge, width: edgeSwipe.edgeMargin) : .layout
     }
 
     /// How it takes part in arbitration, on the given kinds of device.

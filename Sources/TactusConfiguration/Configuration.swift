@@ -179,12 +179,12 @@ private struct Reader {
             throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
         }
         var binding = BindingConfiguration(kind: kind, action: kindName == "exec" ? .exec(command) : .host(command))
-        binding.fingers = try whole(table, "fingers", in: place, within: 1...10)
-        binding.count = try whole(table, "count", in: place, within: 1...5)
-        binding.directions = try choice(table, "direction", in: place,
+        binding.specification.fingers = try whole(table, "fingers", in: place, within: 1...10)
+        binding.specification.count = try whole(table, "count", in: place, within: 1...5)
+        binding.specification.directions = try choice(table, "direction", in: place,
                                         Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.rawValue, SwipeDirections($0)) }))
-        binding.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
-        binding.distance = try positive(table, "distance", in: place, atMost: 500)
+        binding.specification.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
+        binding.specification.distance = try positive(table, "distance", in: place, atMost: 500)
         if let names = table["modifiers"] {
             guard let list = names.array else { throw error(at: place, key: "modifiers", "must be a list such as [\"super\"]") }
             for name in list {

@@ -39,20 +39,20 @@ final class Binding {
             return .failure(BindingError("kind \(binding.kind.rawValue) is not a tactus_gesture_kind"))
         }
         var configuration = BindingConfiguration(kind: kind, action: .host(String(cString: action)))
-        configuration.fingers = binding.fingers == 0 ? nil : Int(binding.fingers)
-        configuration.count = binding.count == 0 ? nil : Int(binding.count)
-        configuration.distance = binding.distance_mm == 0 ? nil : binding.distance_mm
+        configuration.specification.fingers = binding.fingers == 0 ? nil : Int(binding.fingers)
+        configuration.specification.count = binding.count == 0 ? nil : Int(binding.count)
+        configuration.specification.distance = binding.distance_mm == 0 ? nil : binding.distance_mm
         if let name = binding.direction {
             guard let direction = SwipeDirection(rawValue: String(cString: name)) else {
                 return .failure(BindingError("direction \"\(String(cString: name))\" is not left, right, up or down"))
             }
-            configuration.directions = SwipeDirections(direction)
+            configuration.specification.directions = SwipeDirections(direction)
         }
         if let name = binding.edge {
             guard let edge = Edge(rawValue: String(cString: name)) else {
                 return .failure(BindingError("edge \"\(String(cString: name))\" is not left, right, top or bottom"))
             }
-            configuration.edge = edge
+            configuration.specification.edge = edge
         }
         configuration.modifiers = ModifierSet(rawValue: UInt8(truncatingIfNeeded: binding.modifiers))
         switch binding.policy {

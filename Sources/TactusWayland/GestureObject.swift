@@ -136,7 +136,7 @@ final class GestureObject: ResourceOwner {
         pendingSimultaneous = []
         pendingFailureRequirements = []
         if let attachment { server.retire(attachment) }
-        attachment = server.attach(self, pending.gesture, options: pending.options)
+        attachment = server.attach(self, pending.specification.gesture, options: pending.options)
         server.applyRelations(of: self)
     }
 

@@ -12,10 +12,10 @@ import TactusSimulation
         let configuration = try Configuration(contentsOf: Self.examplePath)
         #expect(configuration.bindings.count == 5)
         let next = try #require(configuration.bindings.first)
-        #expect(next.kind == .swipe && next.fingers == 3 && next.directions == .left && next.priority == .high)
+        #expect(next.kind == .swipe && next.specification.fingers == 3 && next.specification.directions == .left && next.priority == .high)
         #expect(next.policy == .withhold && next.action == .host("workspace-next") && !next.live)
         let launcher = configuration.bindings[2]
-        #expect(launcher.edge == .left && launcher.distance == 30 && launcher.live)
+        #expect(launcher.specification.edge == .left && launcher.specification.distance == 30 && launcher.live)
         #expect(launcher.target == .outputEdge(.left, width: 5))
         let zoom = configuration.bindings[3]
         #expect(zoom.modifiers == .super && zoom.policy == .forwardThenCancel && zoom.kind == .magnify)
