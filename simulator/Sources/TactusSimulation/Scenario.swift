@@ -115,25 +115,29 @@ public struct Scenario {
     /// A gesture from its JSON description: one of the eight kinds with its parameters, or a composition.
     static func gesture(_ o: JSONObject) throws -> AnyGesture {
         let kind = try o.string("kind")
-        let fingers = o.optionalInt("fingers")
-        switch kind {
-        case "tap": return AnyGesture(TapGesture(count: o.optionalInt("count") ?? 1, fingers: fingers ?? 1))
-        case "long_press":
-            return AnyGesture(LongPressGesture(minimumDuration: .milliseconds(Int64(o.optionalInt("duration_ms") ?? 500)), fingers: fingers ?? 1))
-        case "drag": return AnyGesture(DragGesture(minimumDistance: o.optionalDouble("minimum_distance") ?? GestureDefaults.slop, fingers: fingers ?? 1))
-        case "swipe":
-            var directions: SwipeDirections = []
-            for d in o.fields["directions"] as? [String] ?? ["left", "right", "up", "down"] {
-                guard let direction = SwipeDirection(rawValue: d) else { throw SimulationError.malformed(o.place, "unknown direction \"\(d)\"") }
-                directions.insert(SwipeDirections(direction))
+        if let single = GestureKind.allCases.first(where: { $0.externalName == kind }) {
+            var gesture = GestureSpecification(kind: single)
+            gesture.fingers = o.optionalInt("fingers")
+            gesture.count = o.optionalInt("count")
+            gesture.duration = o.optionalInt("duration_ms")
+            gesture.distance = o.optionalDouble("minimum_distance")
+            if let names = o.fields["directions"] as? [String] {
+                var directions: SwipeDirections = []
+                for name in names {
+                    guard let direction = SwipeDirection(rawValue: name) else {
+                        throw SimulationError.malformed(o.place, "unknown direction \"\(name)\"")
+                    }
+                    directions.insert(SwipeDirections(direction))
+                }
+                gesture.directions = directions
             }
-            return AnyGesture(SwipeGesture(directions: directions, fingers: fingers ?? 1))
-        case "edge_swipe":
-            guard let edge = Edge(rawValue: o.optionalString("edge") ?? "left") else { throw SimulationError.malformed(o.place, "unknown edge") }
-            return AnyGesture(EdgeSwipeGesture(edge: edge, fingers: fingers ?? 1))
-        case "pinch": return AnyGesture(MagnifyGesture(fingers: fingers ?? 2))
-        case "rotate": return AnyGesture(RotateGesture(fingers: fingers ?? 2))
-        case "hold": return AnyGesture(HoldGesture(fingers: fingers ?? 1))
+            if let name = o.optionalString("edge") {
+                guard let edge = Edge(rawValue: name) else { throw SimulationError.malformed(o.place, "unknown edge") }
+                gesture.edge = edge
+            }
+            return gesture.gesture
+        }
+        switch kind {
         case "simultaneous", "sequence", "exclusive":
             guard let first = o.object("first"), let second = o.object("second") else {
                 throw SimulationError.malformed(o.place, "a \(kind) needs \"first\" and \"second\"")
