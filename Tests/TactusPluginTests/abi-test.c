@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <wayland-client.h>
 #include <wayland-server.h>
 
 #include "check.h"
@@ -111,6 +112,45 @@ static int count_phase(const char *action, enum tactus_phase phase) {
 	return n;
 }
 
+/* A client in a child process: exits 0 when the registry announces tactus_gesture_manager_v1. */
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                            uint32_t version) {
+	(void)registry;
+	(void)name;
+	(void)version;
+	if (strcmp(interface, "tactus_gesture_manager_v1") == 0)
+		*(bool *)data = true;
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+	(void)data;
+	(void)registry;
+	(void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {registry_global, registry_global_remove};
+
+static bool client_sees_the_global(struct wl_display *display, const char *socket) {
+	pid_t child = fork();
+	if (child == 0) {
+		struct wl_display *connection = wl_display_connect(socket);
+		bool found = false;
+		if (connection) {
+			wl_registry_add_listener(wl_display_get_registry(connection), &registry_listener, &found);
+			wl_display_roundtrip(connection);
+		}
+		_exit(found ? 0 : 1);
+	}
+	int status = 1;
+	for (int i = 0; i < 500; i++) {
+		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
+		wl_display_flush_clients(display);
+		if (waitpid(child, &status, WNOHANG) == child)
+			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	return false;
+}
+
 static void write_file(const char *path, const char *text) {
 	FILE *file = fopen(path, "w");
 	fputs(text, file);
@@ -183,7 +223,6 @@ static void configuration_checks(struct wl_display *display, struct tactus_host 
 	tactus.destroy(plugin);
 	unlink(path);
 	unlink(marker);
-	rmdir(home);
 }
 
 int main(int argc, char **argv) {
@@ -240,6 +279,10 @@ int main(int argc, char **argv) {
 	CHECK(plugin != NULL, "plugin created on a wl_display");
 	if (!plugin)
 		return 1;
+	setenv("XDG_RUNTIME_DIR", home, 1);
+	const char *socket = wl_display_add_socket_auto(display);
+	CHECK(socket && client_sees_the_global(display, socket),
+	      "a client connected to the display finds the tactus_gesture_manager_v1 global");
 
 	/* NULL and unknown ids: documented results, no crash. */
 	CHECK(tactus.touch_down(NULL, 1, 0, 0, 0.5, 0.5) == TACTUS_DELIVER, "a NULL plugin delivers");
@@ -325,7 +368,8 @@ int main(int argc, char **argv) {
 	tactus.destroy(plugin);
 
 	configuration_checks(display, &host, &screen, home);
-	wl_display_destroy(display);
+	wl_display_destroy(display); /* removes its socket */
+	rmdir(home);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
