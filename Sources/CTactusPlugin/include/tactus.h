@@ -111,7 +111,9 @@ struct tactus_host {
 	void (*cancel_touches)(void *data, uint32_t device);
 	/* A withheld touch event may go to the client now, in order, with its original time. */
 	void (*deliver_touch)(void *data, const struct tactus_touch *touch);
-	/* A binding's action of kind "host" runs: its name, the phase, progress 0...1 and the values. */
+	/* A binding's host action runs: its name, the phase, progress 0...1 and the values. Bindings run at the end
+	 * (recognized, ended); live ones also at began, on every change and at cancelled (undo). Progress is an
+	 * edge swipe's own; for other kinds 0 until the end, 1 at ended or recognized. */
 	void (*run_action)(void *data, const char *name, enum tactus_phase phase, double progress,
 	                   const struct tactus_values *values);
 	/* A message for the compositor's log. */
