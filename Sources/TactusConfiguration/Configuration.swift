@@ -89,14 +89,25 @@ private struct Reader {
         return (start + 1)..<end
     }
 
-    /// The line (from 1) where `key` is set in `place`, or the place's header.
+    /// The line (from 1) where `key` is set in `place`, or a header named after it, or the place's header.
     private func line(of key: String, in place: Place) -> Int {
         let range = range(of: place)
+        let keys = [key, "\"\(key)\""]
         for number in range {
             let trimmed = lines[number].trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix(key), trimmed.dropFirst(key.count).trimmingCharacters(in: .whitespaces).first == "=" {
-                return number + 1
+            for written in keys where trimmed.hasPrefix(written) {
+                let rest = trimmed.dropFirst(written.count).trimmingCharacters(in: .whitespaces)
+                if rest.first == "=" || rest.first == "." { return number + 1 }
             }
+        }
+        // A table written as a header: [key], [[key]] or [key.something].
+        let prefix = place == .top ? key : nil
+        if let prefix, let number = lines.firstIndex(where: { line in
+            let name = line.trimmingCharacters(in: .whitespaces)
+            return name.hasPrefix("[") && name.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+                .components(separatedBy: ".")[0] == prefix
+        }) {
+            return number + 1
         }
         return max(range.lowerBound, 1)
     }
@@ -175,7 +186,7 @@ private struct Reader {
         guard let actionValue = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
         guard let action = actionValue.table, action.count == 1,
               let (kindName, commandValue) = action.first(where: { _ in true }),
-              let command = commandValue.string, ["exec", "host"].contains(kindName) else {
+              let command = commandValue.string, !command.isEmpty, ["exec", "host"].contains(kindName) else {
             throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
         }
         var binding = BindingConfiguration(kind: kind, action: kindName == "exec" ? .exec(command) : .host(command))

@@ -17,6 +17,7 @@ public final class LibinputTranslator {
     private var devices: [OpaquePointer: DeviceID] = [:]
     private let keyboard = Keyboard()
     private var nextDevice: UInt32
+    private var unhandledTypes: Set<UInt32> = []
 
     /// Creates a translator that numbers the devices it sees from `firstDevice` on and hands every translated
     /// event to `deliver`.
@@ -54,7 +55,10 @@ public final class LibinputTranslator {
                 deliver(.modifiers(modifiers), Timestamp(microseconds: Int64(libinput_event_keyboard_get_time_usec(key))))
             }
         default:
-            log("event type \(type.rawValue) from \(String(cString: libinput_device_get_name(device))) is not handled")
+            // Once per type: a tablet or a switch would otherwise fill the log at its event rate.
+            if unhandledTypes.insert(type.rawValue).inserted {
+                log("event type \(type.rawValue) from \(String(cString: libinput_device_get_name(device))) is not handled")
+            }
         }
     }
 

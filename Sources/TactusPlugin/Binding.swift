@@ -28,7 +28,11 @@ final class Binding {
 
     /// Reads a binding from the C ABI, or says what is wrong with it.
     static func configuration(from binding: tactus_binding) -> Result<BindingConfiguration, BindingError> {
-        guard let action = binding.action else { return .failure(BindingError("a binding needs an action name")) }
+        guard let action = binding.action, action.pointee != 0 else { return .failure(BindingError("a binding needs an action name")) }
+        let modifierBits = TACTUS_MODIFIER_SHIFT | TACTUS_MODIFIER_CTRL | TACTUS_MODIFIER_ALT | TACTUS_MODIFIER_SUPER
+        guard binding.modifiers & ~UInt32(modifierBits) == 0 else {
+            return .failure(BindingError("modifiers 0x\(String(binding.modifiers, radix: 16)) hold bits that are no TACTUS_MODIFIER_*"))
+        }
         let kinds: [UInt32: GestureKind] = [
             TACTUS_GESTURE_TAP.rawValue: .tap, TACTUS_GESTURE_LONG_PRESS.rawValue: .longPress,
             TACTUS_GESTURE_DRAG.rawValue: .drag, TACTUS_GESTURE_SWIPE.rawValue: .swipe,

@@ -1,13 +1,15 @@
 import CTactusWaylandServer
 import Glibc
 
-/// Runs the commands of `exec` actions with /bin/sh, without waiting for them, and reaps them from a timer on
-/// the display's event loop so that none is left a zombie.
+/// Runs the commands of `exec` actions with /bin/sh, without waiting for them. The shell starts the command in
+/// the background and exits at once: the command is the init process's to reap, and the shell, reaped from a
+/// timer on the display's event loop a moment later, leaves no zombie either. Commands start with the default
+/// signal dispositions and an empty signal mask, whatever the compositor set for itself.
 final class CommandRunner {
-    private var children: Set<pid_t> = []
+    private var shells: Set<pid_t> = []
     private var timer: OpaquePointer?
-    /// How often finished children are looked for while any runs.
-    static let reapInterval: Int32 = 100
+    /// How often exited shells are looked for while any has not been reaped.
+    static let reapInterval: Int32 = 20
 
     init(loop: OpaquePointer?) {
         timer = wl_event_loop_add_timer(loop, { data in
@@ -18,30 +20,42 @@ final class CommandRunner {
     }
 
     deinit {
-        reap()
+        // The shells exit at once: wait for them rather than leave zombies behind.
+        for shell in shells {
+            var status: Int32 = 0
+            waitpid(shell, &status, 0)
+        }
         if let timer { wl_event_source_remove(timer) }
     }
 
     /// Starts `command`; returns the errno when it cannot.
     func run(_ command: String) -> Int32? {
-        var pid: pid_t = 0
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { (word: String) in strdup(word) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // The command is the shell's first argument, evaluated in a background job: no quoting to get wrong.
+        let arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", "eval \"$1\" </dev/null &", "sh", command]
+            .map { (word: String) in strdup(word) }
         defer { arguments.forEach { free($0) } }
-        let status = posix_spawn(&pid, "/bin/sh", nil, nil, arguments + [nil], environ)
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, arguments + [nil], environ)
         guard status == 0 else { return status }
-        children.insert(pid)
+        shells.insert(pid)
         if let timer { wl_event_source_timer_update(timer, CommandRunner.reapInterval) }
         return nil
     }
 
-    /// How many commands have not been reaped yet.
-    var running: Int { children.count }
-
     private func reap() {
-        for pid in children {
+        for shell in shells {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) != 0 { children.remove(pid) }
+            if waitpid(shell, &status, WNOHANG) != 0 { shells.remove(shell) }
         }
-        if !children.isEmpty, let timer { wl_event_source_timer_update(timer, CommandRunner.reapInterval) }
+        if !shells.isEmpty, let timer { wl_event_source_timer_update(timer, CommandRunner.reapInterval) }
     }
 }

@@ -9,9 +9,16 @@ import TactusLibinput
 /// nothing, as tactus.h promises. Only the compositor's thread calls in, so no lock.
 nonisolated(unsafe) private var livePlugins: Set<OpaquePointer> = []
 
-private func plugin(_ handle: OpaquePointer?) -> Plugin? {
+/// The plugin behind a handle, when the call may go ahead: not for a handle that is not alive, nor from inside
+/// one of the host's callbacks (the plugin is in the middle of something; the call is logged and refused).
+private func plugin(_ handle: OpaquePointer?, function: String = #function) -> Plugin? {
     guard let handle, livePlugins.contains(handle) else { return nil }
-    return Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    guard plugin.host.callbacksRunning == 0 else {
+        plugin.host.log(TACTUS_LOG_ERROR, "tactus: \(function.prefix { $0 != "(" }) was called from inside a host callback; refused")
+        return nil
+    }
+    return plugin
 }
 
 @_cdecl("tactus_plugin_create")
@@ -35,7 +42,13 @@ public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, 
 @_cdecl("tactus_plugin_destroy")
 public func tactusPluginDestroy(_ handle: OpaquePointer?) {
     guard let handle, livePlugins.remove(handle) != nil else { return }
-    Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).release()
+    let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle))
+    // From inside a callback the plugin is still at work further up the stack: it goes when the loop is idle.
+    if plugin.takeUnretainedValue().host.callbacksRunning > 0 {
+        plugin.takeUnretainedValue().releaseWhenIdle(plugin)
+    } else {
+        plugin.release()
+    }
 }
 
 @_cdecl("tactus_plugin_add_device")

@@ -10,6 +10,9 @@ final class Host: SurfaceLocator, GestureServerHost {
     /// The protocol server, asked whether a point lies in a surface's exclusion region.
     weak var server: GestureServer?
     private var hits = [tactus_surface_hit](repeating: tactus_surface_hit(), count: 16)
+    /// How many of the host's callbacks are running now: calls into the plugin from inside them are refused,
+    /// and a destroy from inside them waits until they return.
+    private(set) var callbacksRunning = 0
     private var rectangles = [tactus_rect](repeating: tactus_rect(), count: 64)
 
     init(_ table: tactus_host) {
@@ -18,7 +21,7 @@ final class Host: SurfaceLocator, GestureServerHost {
 
     func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         guard let surfacesAt = table.surfaces_at else { return }
-        let count = min(surfacesAt(table.data, point.x, point.y, &hits, hits.count), hits.count)
+        let count = min(calling { surfacesAt(table.data, point.x, point.y, &hits, hits.count) }, hits.count)
         for hit in hits[0..<count] {
             guard let surface = hit.surface else { continue }
             let id = SurfaceID(resource: surface)
@@ -31,13 +34,13 @@ final class Host: SurfaceLocator, GestureServerHost {
 
     var pointerLocation: Point {
         var x = 0.0, y = 0.0
-        table.pointer_location?(table.data, &x, &y)
+        calling { table.pointer_location?(table.data, &x, &y) }
         return Point(x: x, y: y)
     }
 
     func rectangles(ofRegion region: OpaquePointer) -> [Rect] {
         guard let regionRectangles = table.region_rectangles else { return [] }
-        let count = min(regionRectangles(table.data, region, &rectangles, rectangles.count), rectangles.count)
+        let count = min(calling { regionRectangles(table.data, region, &rectangles, rectangles.count) }, rectangles.count)
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
@@ -47,7 +50,7 @@ final class Host: SurfaceLocator, GestureServerHost {
         var transform: UInt32 = 0
         let known = report.name.withCString { name in
             withOptionalCString(report.outputName) { output in
-                table.device_output?(table.data, name, output, &region, &transform) ?? false
+                calling { table.device_output?(table.data, name, output, &region, &transform) ?? false }
             }
         }
         guard known else { return LibinputSource.Placement() }
@@ -56,22 +59,28 @@ final class Host: SurfaceLocator, GestureServerHost {
     }
 
     func cancelTouches(of device: DeviceID) {
-        table.cancel_touches?(table.data, device.rawValue)
+        calling { table.cancel_touches?(table.data, device.rawValue) }
     }
 
     func deliver(_ touch: tactus_touch) {
         var touch = touch
-        table.deliver_touch?(table.data, &touch)
+        calling { table.deliver_touch?(table.data, &touch) }
     }
 
     func runAction(_ name: UnsafePointer<CChar>, _ phase: tactus_phase, progress: Double, values: tactus_values) {
         var values = values
-        table.run_action?(table.data, name, phase, progress, &values)
+        calling { table.run_action?(table.data, name, phase, progress, &values) }
     }
 
     func log(_ level: tactus_log_level, _ message: String) {
         guard let log = table.log else { return }
-        message.withCString { log(table.data, level, $0) }
+        message.withCString { text in calling { log(table.data, level, text) } }
+    }
+
+    private func calling<Result>(_ callback: () -> Result) -> Result {
+        callbacksRunning += 1
+        defer { callbacksRunning -= 1 }
+        return callback()
     }
 }
 

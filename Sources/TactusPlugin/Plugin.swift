@@ -32,7 +32,10 @@ final class Plugin {
     private var pending: (device: DeviceID, event: TouchEvent, time: Timestamp)?
     private var decision: RawTouchDecision?
 
+    private let display: OpaquePointer
+
     init(display: OpaquePointer, host: Host, configurationPath: String?) {
+        self.display = display
         self.host = host
         self.configurationPath = configurationPath ?? Configuration.defaultPath()
         commands = CommandRunner(loop: wl_display_get_event_loop(display))
@@ -72,6 +75,14 @@ final class Plugin {
 
     private func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Releases the plugin's handle once the display's event loop is idle: for a destroy from inside a callback.
+    func releaseWhenIdle(_ handle: Unmanaged<Plugin>) {
+        wl_event_loop_add_idle(wl_display_get_event_loop(display), { data in
+            guard let data else { return }
+            Unmanaged<Plugin>.fromOpaque(data).release()
+        }, handle.toOpaque())
+    }
+
     deinit {
         // The server detaches the clients' gestures as it goes; nothing of that is for the compositor.
         engine.onUpdate = nil
@@ -87,6 +98,10 @@ final class Plugin {
         case TACTUS_DEVICE_TOUCHPAD: kind = .touchpad
         default:
             host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has kind \(device.kind.rawValue), not a tactus_device_kind")
+            return false
+        }
+        guard device.transform < 8 else {
+            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has transform \(device.transform), not a wl_output_transform")
             return false
         }
         let size = device.width_mm > 0 && device.height_mm > 0 ? Size(width: device.width_mm, height: device.height_mm) : nil
@@ -124,7 +139,7 @@ final class Plugin {
     private func touch(_ event: InputEvent, _ touch: TouchEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
         guard devices.contains(id) else {
             _ = refuse("touch event for unknown device \(id.rawValue)")
-            return TACTUS_DROP
+            return TACTUS_DELIVER
         }
         now = max(now, timestamp)
         pending = (id, touch, timestamp)
@@ -205,7 +220,14 @@ final class Plugin {
         server.surfaceCommitted(surface)
     }
 
-    static func timestamp(_ milliseconds: UInt32) -> Timestamp { .milliseconds(Int64(milliseconds)) }
+    /// wlroots' 32-bit milliseconds of CLOCK_MONOTONIC, made whole again against the clock: they wrap every
+    /// 49.7 days, and the engine's timers compare against the full clock.
+    static func timestamp(_ milliseconds: UInt32, now: Timestamp = .monotonicNow()) -> Timestamp {
+        let clock = now.microseconds / 1000
+        var whole = (clock & ~0xFFFF_FFFF) | Int64(milliseconds)
+        if whole > clock + 0x8000_0000 { whole -= 0x1_0000_0000 }
+        return .milliseconds(whole)
+    }
 
     /// The first decision about the event being handled is its answer; every other one is for the host.
     private func decide(_ decision: RawTouchDecision) {
@@ -287,8 +309,6 @@ final class Plugin {
         }
     }
 
-    /// How many commands of exec actions have not been reaped yet.
-    var runningCommands: Int { commands.running }
 
     static func phase(_ phase: GesturePhase) -> tactus_phase {
         switch phase {

@@ -39,6 +39,9 @@ import TactusSimulation
          7, "distance: -2.0 is outside (0, 500.0]"),
         ("[[binding]]\ngesture = \"pinch\"\nmodifiers = [\"hyper\"]\naction = { host = \"x\" }\n", 3, "modifiers:"),
         ("colour = \"blue\"\n", 1, "colour: unknown key"),
+        ("# bindings\n\n[[bindings]]\ngesture = \"tap\"\n", 3, "bindings: unknown key"),
+        ("[[binding]]\ngesture = \"tap\"\naction.host = \"\"\n", 3, "action: must be"),
+        ("[[binding]]\ngesture = \"tap\"\n\"fingers\" = 99\naction = { host = \"x\" }\n", 3, "fingers: 99 is outside"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }

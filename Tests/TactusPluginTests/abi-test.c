@@ -47,10 +47,23 @@ struct record {
 
 static struct record seen;
 
+/* What a misbehaving host does from inside run_action: call back in, or destroy the plugin. */
+static struct tactus_plugin *reenter;
+static enum tactus_decision reentered_decision = (enum tactus_decision)-1;
+static struct tactus_plugin *destroy_from_callback;
+
 static void run_action(void *data, const char *name, enum tactus_phase phase, double progress,
                        const struct tactus_values *values) {
 	(void)data;
 	(void)progress;
+	if (reenter) {
+		reentered_decision = tactus.touch_down(reenter, 1, 0, 7, 0.5, 0.5);
+		reenter = NULL;
+	}
+	if (destroy_from_callback) {
+		tactus.destroy(destroy_from_callback);
+		destroy_from_callback = NULL;
+	}
 	if (seen.action_count < 64) {
 		snprintf(seen.actions[seen.action_count], sizeof seen.actions[0], "%s", name);
 		seen.phases[seen.action_count] = phase;
@@ -212,7 +225,23 @@ static void configuration_checks(struct wl_display *display, struct tactus_host 
 	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 13000);
 	CHECK(count_phase("reloaded", TACTUS_PHASE_RECOGNIZED) == 1 && count_phase("from-file", TACTUS_PHASE_RECOGNIZED) == 0,
 	      "the new binding runs and the old one is gone");
-	tactus.destroy(plugin);
+	/* The host destroys the plugin from inside run_action, while the plugin's timer is firing (a long press):
+	 * the plugin finishes what it was doing and goes when the event loop is idle. */
+	write_file(path, "[[binding]]\ngesture = \"long-press\"\naction = { host = \"menu\" }\n");
+	tactus.reload_config(plugin);
+	reset();
+	struct timespec clock_now;
+	clock_gettime(CLOCK_MONOTONIC, &clock_now);
+	uint32_t landed = (uint32_t)(clock_now.tv_sec * 1000 + clock_now.tv_nsec / 1000000);
+	tactus.touch_down(plugin, 1, landed, 0, 0.5, 0.5);
+	tactus.touch_frame(plugin, 1);
+	destroy_from_callback = plugin;
+	for (int i = 0; i < 100 && destroy_from_callback; i++)
+		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
+	wl_event_loop_dispatch(wl_display_get_event_loop(display), 0);
+	CHECK(destroy_from_callback == NULL && count_phase("menu", TACTUS_PHASE_RECOGNIZED) == 1 &&
+	          tactus.touch_up(plugin, 1, landed + 600, 0) == TACTUS_DELIVER,
+	      "destroyed from inside run_action during a timer: no crash, and later calls do nothing");
 
 	/* At start, a bad file is reported and the plugin runs with built-in defaults. */
 	write_file(path, "[[binding]]\ngesture = \"swipe\"\naction = { host = \"x\" \n");
@@ -288,8 +317,11 @@ int main(int argc, char **argv) {
 	CHECK(tactus.touch_down(NULL, 1, 0, 0, 0.5, 0.5) == TACTUS_DELIVER, "a NULL plugin delivers");
 	CHECK(tactus.add_binding(plugin, NULL) == -1, "a NULL binding is refused");
 	reset();
-	CHECK(tactus.touch_down(plugin, 9, 0, 0, 0.5, 0.5) == TACTUS_DROP && strstr(seen.last_log, "device 9"),
-	      "an unknown device's touch is dropped: \"%s\"", seen.last_log);
+	CHECK(tactus.touch_down(plugin, 9, 0, 0, 0.5, 0.5) == TACTUS_DELIVER && strstr(seen.last_log, "device 9"),
+	      "an unknown device's touch goes to the client untouched: \"%s\"", seen.last_log);
+	struct tactus_device turned = {.id = 5, .kind = TACTUS_DEVICE_TOUCHSCREEN, .transform = 9};
+	CHECK(tactus.add_device(plugin, &turned) == -1 && strstr(seen.last_log, "transform 9"),
+	      "a transform that is no wl_output_transform is refused");
 	CHECK(tactus.remove_device(plugin, 9) == -1, "removing an unknown device fails");
 
 	struct tactus_device screen = {
@@ -352,6 +384,27 @@ int main(int argc, char **argv) {
 	tactus.touch_up(plugin, 1, landed + 700, 0);
 	tactus.touch_frame(plugin, 1);
 	tactus.remove_binding(plugin, press_id);
+
+	/* A host that calls back into the plugin from a callback is refused, with a message; nothing breaks. */
+	struct tactus_binding poke = {.action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 1};
+	int32_t poke_id = tactus.add_binding(plugin, &poke);
+	reset();
+	reenter = plugin;
+	tactus.touch_down(plugin, 1, landed + 1000, 0, 0.3, 0.3);
+	tactus.touch_frame(plugin, 1);
+	tactus.touch_up(plugin, 1, landed + 1050, 0);
+	tactus.touch_frame(plugin, 1);
+	CHECK(count_phase("poke", TACTUS_PHASE_RECOGNIZED) == 1 && reentered_decision == TACTUS_DELIVER &&
+	          strstr(seen.all_logs, "from inside a host callback; refused"),
+	      "a call back into the plugin from run_action is refused, logged, and the tap still ran its action");
+	tactus.remove_binding(plugin, poke_id);
+
+	struct tactus_binding odd = {.action = "odd", .kind = TACTUS_GESTURE_TAP, .modifiers = 0x100};
+	reset();
+	CHECK(tactus.add_binding(plugin, &odd) == -1 && strstr(seen.last_log, "modifiers"), "modifier bits outside TACTUS_MODIFIER_* refused");
+	odd.modifiers = 0;
+	odd.action = "";
+	CHECK(tactus.add_binding(plugin, &odd) == -1, "an empty action name is refused");
 
 	/* An impossible binding is refused with a message. */
 	reset();

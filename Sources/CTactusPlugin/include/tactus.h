@@ -9,7 +9,12 @@
  * Every call happens on the compositor's thread, the one that runs the display's event loop; the plugin has no
  * thread of its own and runs its timers on that loop. Handles are opaque. A NULL plugin, or one destroyed
  * already, makes every call do nothing and return its "nothing happened" value (TACTUS_DELIVER, 0 or -1 as
- * documented); unknown device or binding ids are refused the same way and logged.
+ * documented); unknown device or binding ids are refused the same way and logged. (A destroyed handle is known
+ * by its address: do not keep one, since a later plugin may be given the same address.)
+ *
+ * The host's callbacks must not call back into the plugin: such a call is refused (logged, "nothing happened")
+ * because the plugin is in the middle of something. The one exception is tactus_plugin_destroy, which from
+ * inside a callback takes effect once the display's event loop is idle.
  */
 #ifndef TACTUS_H
 #define TACTUS_H
@@ -187,7 +192,8 @@ struct tactus_plugin *tactus_plugin_create(uint32_t abi_version, struct wl_displ
 /* Destroys the plugin, before the display. NULL is ignored. */
 void tactus_plugin_destroy(struct tactus_plugin *plugin);
 
-/* Devices: 0 on success, -1 for NULL arguments or an unknown id. */
+/* Devices: 0 on success, -1 for NULL arguments, an unknown id, a kind or transform out of range. Adding an id
+ * that exists replaces that device (what it had in flight is cancelled). */
 int tactus_plugin_add_device(struct tactus_plugin *plugin, const struct tactus_device *device);
 int tactus_plugin_remove_device(struct tactus_plugin *plugin, uint32_t device);
 
@@ -199,6 +205,8 @@ enum tactus_decision tactus_plugin_touch_motion(struct tactus_plugin *plugin, ui
                                                 int32_t touch_id, double x, double y);
 enum tactus_decision tactus_plugin_touch_up(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
                                             int32_t touch_id);
+/* Cancels the device's whole interaction, as libinput cancels all of a device's touches together; touch_id is
+ * for the host's bookkeeping. */
 void tactus_plugin_touch_cancel(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id);
 enum tactus_decision tactus_plugin_touch_frame(struct tactus_plugin *plugin, uint32_t device);
 
