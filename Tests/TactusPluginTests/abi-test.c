@@ -164,6 +164,13 @@ static bool client_sees_the_global(struct wl_display *display, const char *socke
 	return false;
 }
 
+/* Now, as wlroots stamps its events: CLOCK_MONOTONIC milliseconds in 32 bits. */
+static uint32_t monotonic_msec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+}
+
 static void write_file(const char *path, const char *text) {
 	FILE *file = fopen(path, "w");
 	fputs(text, file);
@@ -230,9 +237,7 @@ static void configuration_checks(struct wl_display *display, struct tactus_host 
 	write_file(path, "[[binding]]\ngesture = \"long-press\"\naction = { host = \"menu\" }\n");
 	tactus.reload_config(plugin);
 	reset();
-	struct timespec clock_now;
-	clock_gettime(CLOCK_MONOTONIC, &clock_now);
-	uint32_t landed = (uint32_t)(clock_now.tv_sec * 1000 + clock_now.tv_nsec / 1000000);
+	uint32_t landed = monotonic_msec();
 	tactus.touch_down(plugin, 1, landed, 0, 0.5, 0.5);
 	tactus.touch_frame(plugin, 1);
 	destroy_from_callback = plugin;
@@ -373,9 +378,7 @@ int main(int argc, char **argv) {
 	struct tactus_binding press = {.action = "menu", .kind = TACTUS_GESTURE_LONG_PRESS};
 	int32_t press_id = tactus.add_binding(plugin, &press);
 	reset();
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	uint32_t landed = (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+	uint32_t landed = monotonic_msec();
 	tactus.touch_down(plugin, 1, landed, 0, 0.3, 0.3);
 	tactus.touch_frame(plugin, 1);
 	for (int i = 0; i < 200 && count_phase("menu", TACTUS_PHASE_RECOGNIZED) == 0; i++)
