@@ -1,8 +1,10 @@
 # Installs the Debian packages Tactus builds against when any is missing. Sourced by the scripts.
 
 # The C libraries of the input, protocol and compositor modules, the tools that find them, umockdev, which
-# presents recorded devices to the real libinput in the tests, and xmllint, which validates the protocol.
-TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libxml2-utils)
+# presents recorded devices to the real libinput in the tests, xmllint, which validates the protocol, and
+# wlroots 0.15 with the xdg-shell protocol and pixman for tactus-wlr.
+TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libxml2-utils
+                     libwlroots-dev wayland-protocols libpixman-1-dev)
 
 ensure_packages() {
     local missing=()

@@ -1,0 +1,233 @@
+/*
+ * tactus-wlr: a small wlroots 0.15 compositor that loads libtactus. xdg-shell windows on a scene graph, one seat
+ * with touch, touch and touchpad gestures forwarded to the plugin, whose raw-touch decisions it honours.
+ *
+ *   tactus-wlr [--plugin PATH] [--socket NAME]
+ *
+ * On real hardware run it from a TTY (libinput backend); for tests run it headless:
+ * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-server-core.h>
+#include <wlr/backend.h>
+#include <wlr/render/allocator.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_scene.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+
+#include "tactus.h"
+
+/* The plugin's entries, looked up by name: wlroots has no plugin system, tactus.h is the interface. */
+struct tactus_entries {
+	struct tactus_plugin *(*create)(uint32_t, struct wl_display *, const struct tactus_host *, const char *);
+	void (*destroy)(struct tactus_plugin *);
+};
+
+struct server {
+	struct wl_display *display;
+	struct wlr_backend *backend;
+	struct wlr_renderer *renderer;
+	struct wlr_allocator *allocator;
+	struct wlr_scene *scene;
+	struct wlr_output_layout *layout;
+	struct wlr_xdg_shell *xdg_shell;
+	struct wlr_seat *seat;
+	struct wl_list views;
+	struct wl_listener new_output, new_xdg_surface;
+	struct tactus_entries tactus;
+	struct tactus_plugin *plugin;
+};
+
+struct output {
+	struct server *server;
+	struct wlr_output *output;
+	struct wl_listener frame, destroy;
+};
+
+struct view {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_xdg_surface *xdg_surface;
+	struct wlr_scene_node *node;
+	struct wl_listener map, destroy;
+};
+
+static void output_frame(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct output *output = wl_container_of(listener, output, frame);
+	struct wlr_scene_output *scene_output = wlr_scene_get_scene_output(output->server->scene, output->output);
+	wlr_scene_output_commit(scene_output);
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	wlr_scene_output_send_frame_done(scene_output, &now);
+}
+
+static void output_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct output *output = wl_container_of(listener, output, destroy);
+	wl_list_remove(&output->frame.link);
+	wl_list_remove(&output->destroy.link);
+	free(output);
+}
+
+static void new_output(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_output);
+	struct wlr_output *wlr_output = data;
+	wlr_output_init_render(wlr_output, server->allocator, server->renderer);
+	struct wlr_output_mode *mode = wlr_output_preferred_mode(wlr_output);
+	if (mode)
+		wlr_output_set_mode(wlr_output, mode);
+	wlr_output_enable(wlr_output, true);
+	if (!wlr_output_commit(wlr_output))
+		return;
+	struct output *output = calloc(1, sizeof *output);
+	output->server = server;
+	output->output = wlr_output;
+	output->frame.notify = output_frame;
+	wl_signal_add(&wlr_output->events.frame, &output->frame);
+	output->destroy.notify = output_destroy;
+	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
+	wlr_output_layout_add_auto(server->layout, wlr_output);
+	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
+}
+
+static void view_map(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct view *view = wl_container_of(listener, view, map);
+	wl_list_insert(&view->server->views, &view->link);
+	wlr_scene_node_raise_to_top(view->node);
+}
+
+static void view_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct view *view = wl_container_of(listener, view, destroy);
+	if (view->link.next)
+		wl_list_remove(&view->link);
+	wl_list_remove(&view->map.link);
+	wl_list_remove(&view->destroy.link);
+	free(view);
+}
+
+static void new_xdg_surface(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_xdg_surface);
+	struct wlr_xdg_surface *xdg_surface = data;
+	if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_TOPLEVEL)
+		return;
+	struct view *view = calloc(1, sizeof *view);
+	view->server = server;
+	view->xdg_surface = xdg_surface;
+	view->node = wlr_scene_xdg_surface_create(&server->scene->node, xdg_surface);
+	view->map.notify = view_map;
+	wl_signal_add(&xdg_surface->events.map, &view->map);
+	view->destroy.notify = view_destroy;
+	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
+}
+
+/* The plugin's view of the scene. */
+static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	struct server *server = data;
+	double sx, sy;
+	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, x, y, &sx, &sy);
+	if (!node || node->type != WLR_SCENE_NODE_SURFACE || capacity == 0)
+		return 0;
+	hits[0].surface = wlr_scene_surface_from_node(node)->surface->resource;
+	hits[0].origin_x = x - sx;
+	hits[0].origin_y = y - sy;
+	return 1;
+}
+
+static void run_action(void *data, const char *name, enum tactus_phase phase, double progress,
+                       const struct tactus_values *values) {
+	(void)data;
+	printf("action %s phase %d progress %.2f fingers %u\n", name, phase, progress, values->fingers);
+	fflush(stdout);
+}
+
+static void log_message(void *data, enum tactus_log_level level, const char *message) {
+	(void)data;
+	wlr_log(level == TACTUS_LOG_ERROR ? WLR_ERROR : WLR_INFO, "%s", message);
+}
+
+static bool load_plugin(struct server *server, const char *path) {
+	void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!library) {
+		wlr_log(WLR_ERROR, "cannot load %s: %s", path, dlerror());
+		return false;
+	}
+	*(void **)&server->tactus.create = dlsym(library, "tactus_plugin_create");
+	*(void **)&server->tactus.destroy = dlsym(library, "tactus_plugin_destroy");
+	if (!server->tactus.create || !server->tactus.destroy) {
+		wlr_log(WLR_ERROR, "%s is not libtactus: %s", path, dlerror());
+		return false;
+	}
+	struct tactus_host host = {
+		.data = server, .surfaces_at = surfaces_at, .run_action = run_action, .log = log_message,
+	};
+	server->plugin = server->tactus.create(TACTUS_ABI_VERSION, server->display, &host, NULL);
+	return server->plugin != NULL;
+}
+
+int main(int argc, char **argv) {
+	const char *plugin = NULL, *socket = NULL;
+	static const struct option options[] = {{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'}, {0}};
+	for (int c; (c = getopt_long(argc, argv, "", options, NULL)) != -1;) {
+		if (c == 'p')
+			plugin = optarg;
+		else if (c == 's')
+			socket = optarg;
+		else {
+			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME]\n", argv[0]);
+			return 64;
+		}
+	}
+	wlr_log_init(WLR_INFO, NULL);
+	struct server server = {0};
+	wl_list_init(&server.views);
+	server.display = wl_display_create();
+	server.backend = wlr_backend_autocreate(server.display);
+	if (!server.backend)
+		return 1;
+	server.renderer = wlr_renderer_autocreate(server.backend);
+	wlr_renderer_init_wl_display(server.renderer, server.display);
+	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
+	wlr_compositor_create(server.display, server.renderer);
+	wlr_data_device_manager_create(server.display);
+	server.layout = wlr_output_layout_create();
+	server.scene = wlr_scene_create();
+	wlr_scene_attach_output_layout(server.scene, server.layout);
+	server.new_output.notify = new_output;
+	wl_signal_add(&server.backend->events.new_output, &server.new_output);
+	server.xdg_shell = wlr_xdg_shell_create(server.display);
+	server.new_xdg_surface.notify = new_xdg_surface;
+	wl_signal_add(&server.xdg_shell->events.new_surface, &server.new_xdg_surface);
+	server.seat = wlr_seat_create(server.display, "seat0");
+	wlr_seat_set_capabilities(server.seat, WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_POINTER);
+
+	if (!load_plugin(&server, plugin ? plugin : "libtactus.so"))
+		return 1;
+	const char *name = socket ? (wl_display_add_socket(server.display, socket) == 0 ? socket : NULL)
+	                          : wl_display_add_socket_auto(server.display);
+	if (!name || !wlr_backend_start(server.backend)) {
+		wlr_log(WLR_ERROR, "cannot start (socket %s)", socket ? socket : "auto");
+		return 1;
+	}
+	printf("tactus-wlr: listening on %s\n", name);
+	fflush(stdout);
+	wl_display_run(server.display);
+
+	server.tactus.destroy(server.plugin);
+	wl_display_destroy_clients(server.display);
+	wl_display_destroy(server.display);
+	return 0;
+}
