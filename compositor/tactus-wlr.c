@@ -2,7 +2,10 @@
  * tactus-wlr: a small wlroots 0.15 compositor that loads libtactus. xdg-shell windows on a scene graph, one seat
  * with touch, touch and touchpad gestures forwarded to the plugin, whose raw-touch decisions it honours.
  *
- *   tactus-wlr [--plugin PATH] [--socket NAME]
+ *   tactus-wlr [--plugin PATH] [--socket NAME] [--replay TRACE]
+ *
+ * --replay plays a simulator trace (tactus-sim generate ...) on a headless touchscreen, in real time, then exits:
+ * the simulator's generators drive a real compositor.
  *
  * On real hardware run it from a TTY (libinput backend); for tests run it headless:
  * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr.
@@ -15,9 +18,14 @@
 #include <string.h>
 #include <wayland-server-core.h>
 #include <wlr/backend.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
 #include <wlr/render/allocator.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
@@ -32,7 +40,14 @@
 struct tactus_entries {
 	struct tactus_plugin *(*create)(uint32_t, struct wl_display *, const struct tactus_host *, const char *);
 	void (*destroy)(struct tactus_plugin *);
+	int (*add_device)(struct tactus_plugin *, const struct tactus_device *);
+	enum tactus_decision (*touch_down)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
+	enum tactus_decision (*touch_motion)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
+	enum tactus_decision (*touch_up)(struct tactus_plugin *, uint32_t, uint32_t, int32_t);
+	enum tactus_decision (*touch_frame)(struct tactus_plugin *, uint32_t);
 };
+
+#define MAX_DEVICES 16
 
 struct server {
 	struct wl_display *display;
@@ -44,9 +59,16 @@ struct server {
 	struct wlr_xdg_shell *xdg_shell;
 	struct wlr_seat *seat;
 	struct wl_list views;
-	struct wl_listener new_output, new_xdg_surface;
+	struct wl_listener new_output, new_xdg_surface, new_input;
+	struct wlr_cursor *cursor;
+	struct wl_listener touch_down, touch_motion, touch_up, touch_frame;
+	/* The touch devices the plugin knows, by their index + 1 as its id; the last one touched, for frames. */
+	struct wlr_input_device *devices[MAX_DEVICES];
+	int device_count;
+	uint32_t last_touch_device;
 	struct tactus_entries tactus;
 	struct tactus_plugin *plugin;
+	struct replay *replay;
 };
 
 struct output {
@@ -134,6 +156,157 @@ static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
 }
 
+/* Touch input goes to the plugin first, which recognizes the bindings' gestures. (Handing what it lets through
+ * to the client under the touch is the next step of this compositor: its decisions are not acted on yet.) */
+static uint32_t device_id(struct server *server, struct wlr_input_device *device) {
+	for (int i = 0; i < server->device_count; i++)
+		if (server->devices[i] == device)
+			return (uint32_t)i + 1;
+	return 0;
+}
+
+static void new_input(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_input);
+	struct wlr_input_device *device = data;
+	if (device->type != WLR_INPUT_DEVICE_TOUCH || server->device_count == MAX_DEVICES)
+		return;
+	wlr_cursor_attach_input_device(server->cursor, device);
+	server->devices[server->device_count++] = device;
+	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
+	struct tactus_device description = {
+		.id = (uint32_t)server->device_count, .kind = TACTUS_DEVICE_TOUCHSCREEN, .name = device->name,
+		.width_mm = device->width_mm, .height_mm = device->height_mm,
+	};
+	if (box)
+		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
+	server->tactus.add_device(server->plugin, &description);
+	wlr_log(WLR_INFO, "touch device %s is tactus device %u", device->name, description.id);
+}
+
+static void touch_down(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, touch_down);
+	struct wlr_event_touch_down *event = data;
+	server->last_touch_device = device_id(server, event->device);
+	server->tactus.touch_down(server->plugin, server->last_touch_device, event->time_msec, event->touch_id, event->x,
+	                          event->y);
+}
+
+static void touch_motion(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, touch_motion);
+	struct wlr_event_touch_motion *event = data;
+	server->tactus.touch_motion(server->plugin, device_id(server, event->device), event->time_msec, event->touch_id,
+	                            event->x, event->y);
+}
+
+static void touch_up(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, touch_up);
+	struct wlr_event_touch_up *event = data;
+	server->tactus.touch_up(server->plugin, device_id(server, event->device), event->time_msec, event->touch_id);
+}
+
+static void touch_frame(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, touch_frame);
+	server->tactus.touch_frame(server->plugin, server->last_touch_device);
+}
+
+/* --replay: a simulator trace played on a headless touchscreen in real time. */
+struct replay {
+	struct server *server;
+	FILE *file;
+	struct wlr_input_device *device;
+	struct wl_event_source *timer;
+	struct timespec start;
+	char line[512];
+	bool pending; /* line holds an event not played yet */
+};
+
+static uint32_t now_msec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+}
+
+static double field(const char *line, const char *key) {
+	const char *at = strstr(line, key);
+	return at ? strtod(at + strlen(key), NULL) : 0;
+}
+
+static int replay_next(void *data) {
+	struct replay *replay = data;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double elapsed_us = (now.tv_sec - replay->start.tv_sec) * 1e6 + (now.tv_nsec - replay->start.tv_nsec) / 1e3;
+	while (replay->pending || fgets(replay->line, sizeof replay->line, replay->file)) {
+		replay->pending = true;
+		const char *line = replay->line;
+		if (!strstr(line, "\"type\"")) { /* the header line */
+			replay->pending = false;
+			continue;
+		}
+		double due_us = field(line, "\"t\":");
+		if (due_us > elapsed_us) {
+			wl_event_source_timer_update(replay->timer, (int)((due_us - elapsed_us) / 1000) + 1);
+			return 0;
+		}
+		replay->pending = false;
+		struct wlr_touch *touch = replay->device->touch;
+		int32_t id = (int32_t)field(line, "\"id\":");
+		double x = field(line, "\"x\":"), y = field(line, "\"y\":");
+		if (strstr(line, "\"type\":\"down\"")) {
+			struct wlr_event_touch_down event = {replay->device, now_msec(), id, x, y};
+			wl_signal_emit(&touch->events.down, &event);
+		} else if (strstr(line, "\"type\":\"motion\"")) {
+			struct wlr_event_touch_motion event = {replay->device, now_msec(), id, x, y};
+			wl_signal_emit(&touch->events.motion, &event);
+		} else if (strstr(line, "\"type\":\"up\"")) {
+			struct wlr_event_touch_up event = {replay->device, now_msec(), id};
+			wl_signal_emit(&touch->events.up, &event);
+		} else if (strstr(line, "\"type\":\"frame\"")) {
+			wl_signal_emit(&touch->events.frame, NULL);
+		}
+	}
+	/* The end of the trace: a moment for timers (a double tap's window), then the compositor stops. */
+	static bool ending;
+	if (!ending) {
+		ending = true;
+		wl_event_source_timer_update(replay->timer, 1000);
+		return 0;
+	}
+	printf("tactus-wlr: replay finished\n");
+	fflush(stdout);
+	wl_display_terminate(replay->server->display);
+	return 0;
+}
+
+static void find_headless(struct wlr_backend *backend, void *data) {
+	if (wlr_backend_is_headless(backend))
+		*(struct wlr_backend **)data = backend;
+}
+
+static struct replay *start_replay(struct server *server, const char *path) {
+	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
+	struct wlr_backend *headless = NULL;
+	wlr_multi_for_each_backend(server->backend, find_headless, &headless);
+	if (!headless) {
+		wlr_log(WLR_ERROR, "--replay needs the headless backend (WLR_BACKENDS=headless)");
+		return NULL;
+	}
+	struct replay *replay = calloc(1, sizeof *replay);
+	replay->server = server;
+	replay->file = fopen(path, "r");
+	if (!replay->file) {
+		wlr_log(WLR_ERROR, "cannot read %s", path);
+		free(replay);
+		return NULL;
+	}
+	replay->device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+	clock_gettime(CLOCK_MONOTONIC, &replay->start);
+	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(server->display), replay_next, replay);
+	wl_event_source_timer_update(replay->timer, 1);
+	return replay;
+}
+
 /* The plugin's view of the scene. */
 static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
 	struct server *server = data;
@@ -167,7 +340,13 @@ static bool load_plugin(struct server *server, const char *path) {
 	}
 	*(void **)&server->tactus.create = dlsym(library, "tactus_plugin_create");
 	*(void **)&server->tactus.destroy = dlsym(library, "tactus_plugin_destroy");
-	if (!server->tactus.create || !server->tactus.destroy) {
+	*(void **)&server->tactus.add_device = dlsym(library, "tactus_plugin_add_device");
+	*(void **)&server->tactus.touch_down = dlsym(library, "tactus_plugin_touch_down");
+	*(void **)&server->tactus.touch_motion = dlsym(library, "tactus_plugin_touch_motion");
+	*(void **)&server->tactus.touch_up = dlsym(library, "tactus_plugin_touch_up");
+	*(void **)&server->tactus.touch_frame = dlsym(library, "tactus_plugin_touch_frame");
+	if (!server->tactus.create || !server->tactus.destroy || !server->tactus.add_device || !server->tactus.touch_down ||
+	    !server->tactus.touch_motion || !server->tactus.touch_up || !server->tactus.touch_frame) {
 		wlr_log(WLR_ERROR, "%s is not libtactus: %s", path, dlerror());
 		return false;
 	}
@@ -179,15 +358,20 @@ static bool load_plugin(struct server *server, const char *path) {
 }
 
 int main(int argc, char **argv) {
-	const char *plugin = NULL, *socket = NULL;
-	static const struct option options[] = {{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'}, {0}};
+	const char *plugin = NULL, *socket = NULL, *replay = NULL;
+	static const struct option options[] = {
+		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
+		{"replay", required_argument, 0, 'r'}, {0},
+	};
 	for (int c; (c = getopt_long(argc, argv, "", options, NULL)) != -1;) {
 		if (c == 'p')
 			plugin = optarg;
 		else if (c == 's')
 			socket = optarg;
+		else if (c == 'r')
+			replay = optarg;
 		else {
-			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--replay TRACE]\n", argv[0]);
 			return 64;
 		}
 	}
@@ -213,6 +397,18 @@ int main(int argc, char **argv) {
 	wl_signal_add(&server.xdg_shell->events.new_surface, &server.new_xdg_surface);
 	server.seat = wlr_seat_create(server.display, "seat0");
 	wlr_seat_set_capabilities(server.seat, WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_POINTER);
+	server.cursor = wlr_cursor_create();
+	wlr_cursor_attach_output_layout(server.cursor, server.layout);
+	server.new_input.notify = new_input;
+	wl_signal_add(&server.backend->events.new_input, &server.new_input);
+	server.touch_down.notify = touch_down;
+	wl_signal_add(&server.cursor->events.touch_down, &server.touch_down);
+	server.touch_motion.notify = touch_motion;
+	wl_signal_add(&server.cursor->events.touch_motion, &server.touch_motion);
+	server.touch_up.notify = touch_up;
+	wl_signal_add(&server.cursor->events.touch_up, &server.touch_up);
+	server.touch_frame.notify = touch_frame;
+	wl_signal_add(&server.cursor->events.touch_frame, &server.touch_frame);
 
 	if (!load_plugin(&server, plugin ? plugin : "libtactus.so"))
 		return 1;
@@ -224,6 +420,8 @@ int main(int argc, char **argv) {
 	}
 	printf("tactus-wlr: listening on %s\n", name);
 	fflush(stdout);
+	if (replay && !(server.replay = start_replay(&server, replay)))
+		return 1;
 	wl_display_run(server.display);
 
 	server.tactus.destroy(server.plugin);
