@@ -217,15 +217,10 @@ struct replay {
 	struct wlr_input_device *device;
 	struct wl_event_source *timer;
 	struct timespec start;
+	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
 	char line[512];
 	bool pending; /* line holds an event not played yet */
 };
-
-static uint32_t now_msec(void) {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
-}
 
 static double field(const char *line, const char *key) {
 	const char *at = strstr(line, key);
@@ -250,17 +245,18 @@ static int replay_next(void *data) {
 			return 0;
 		}
 		replay->pending = false;
+		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
 		struct wlr_touch *touch = replay->device->touch;
 		int32_t id = (int32_t)field(line, "\"id\":");
 		double x = field(line, "\"x\":"), y = field(line, "\"y\":");
 		if (strstr(line, "\"type\":\"down\"")) {
-			struct wlr_event_touch_down event = {replay->device, now_msec(), id, x, y};
+			struct wlr_event_touch_down event = {replay->device, time, id, x, y};
 			wl_signal_emit(&touch->events.down, &event);
 		} else if (strstr(line, "\"type\":\"motion\"")) {
-			struct wlr_event_touch_motion event = {replay->device, now_msec(), id, x, y};
+			struct wlr_event_touch_motion event = {replay->device, time, id, x, y};
 			wl_signal_emit(&touch->events.motion, &event);
 		} else if (strstr(line, "\"type\":\"up\"")) {
-			struct wlr_event_touch_up event = {replay->device, now_msec(), id};
+			struct wlr_event_touch_up event = {replay->device, time, id};
 			wl_signal_emit(&touch->events.up, &event);
 		} else if (strstr(line, "\"type\":\"frame\"")) {
 			wl_signal_emit(&touch->events.frame, NULL);
@@ -302,6 +298,7 @@ static struct replay *start_replay(struct server *server, const char *path) {
 	}
 	replay->device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
 	clock_gettime(CLOCK_MONOTONIC, &replay->start);
+	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
 	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(server->display), replay_next, replay);
 	wl_event_source_timer_update(replay->timer, 1);
 	return replay;
