@@ -40,7 +40,8 @@ let package = Package(
         // The protocol's server, which a compositor (or libtactus) runs on its wl_display.
         .target(name: "TactusWayland", dependencies: ["TactusCore", "CTactusWaylandServer", "CTactusProtocol"]),
         // The client library, and a client that prints what it receives.
-        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol"]),
+        .target(name: "CXdgShellClient"),
+        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CXdgShellClient"]),
         .executableTarget(
             name: "tactus-demo-client",
             dependencies: ["TactusClient", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -2,10 +2,10 @@
  * tactus-wlr: a small wlroots 0.15 compositor that loads libtactus. xdg-shell windows on a scene graph, one seat
  * with touch, touch and touchpad gestures forwarded to the plugin, whose raw-touch decisions it honours.
  *
- *   tactus-wlr [--plugin PATH] [--socket NAME] [--replay TRACE]
+ *   tactus-wlr [--plugin PATH] [--socket NAME] [--replay TRACE [--replay-on-window]]
  *
  * --replay plays a simulator trace (tactus-sim generate ...) on a headless touchscreen, in real time, then exits:
- * the simulator's generators drive a real compositor.
+ * the simulator's generators drive a real compositor. With --replay-on-window it starts once the first window maps.
  *
  * On real hardware run it from a TTY (libinput backend); for tests run it headless:
  * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr.
@@ -68,8 +68,12 @@ struct server {
 	uint32_t last_touch_device;
 	struct tactus_entries tactus;
 	struct tactus_plugin *plugin;
+	/* --replay: played at once, or once the first window maps with --replay-on-window. */
+	const char *replay_path;
 	struct replay *replay;
 };
+
+static struct replay *start_replay(struct server *server, const char *path);
 
 struct output {
 	struct server *server;
@@ -127,8 +131,15 @@ static void new_output(struct wl_listener *listener, void *data) {
 static void view_map(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct view *view = wl_container_of(listener, view, map);
+	/* Windows open cascading from (200, 150): never at the origin, so a coordinate mistake shows. */
+	int placed = wl_list_length(&view->server->views);
+	wlr_scene_node_set_position(view->node, 200 + 40 * placed, 150 + 40 * placed);
 	wl_list_insert(&view->server->views, &view->link);
 	wlr_scene_node_raise_to_top(view->node);
+	printf("tactus-wlr: window mapped at %d, %d\n", 200 + 40 * placed, 150 + 40 * placed);
+	fflush(stdout);
+	if (view->server->replay_path && !view->server->replay)
+		view->server->replay = start_replay(view->server, view->server->replay_path);
 }
 
 static void view_destroy(struct wl_listener *listener, void *data) {
@@ -358,8 +369,9 @@ int main(int argc, char **argv) {
 	const char *plugin = NULL, *socket = NULL, *replay = NULL;
 	static const struct option options[] = {
 		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
-		{"replay", required_argument, 0, 'r'}, {0},
+		{"replay", required_argument, 0, 'r'}, {"replay-on-window", no_argument, 0, 'w'}, {0},
 	};
+	bool on_window = false;
 	for (int c; (c = getopt_long(argc, argv, "", options, NULL)) != -1;) {
 		if (c == 'p')
 			plugin = optarg;
@@ -367,8 +379,10 @@ int main(int argc, char **argv) {
 			socket = optarg;
 		else if (c == 'r')
 			replay = optarg;
+		else if (c == 'w')
+			on_window = true;
 		else {
-			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--replay TRACE]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--replay TRACE [--replay-on-window]]\n", argv[0]);
 			return 64;
 		}
 	}
@@ -417,7 +431,9 @@ int main(int argc, char **argv) {
 	}
 	printf("tactus-wlr: listening on %s\n", name);
 	fflush(stdout);
-	if (replay && !(server.replay = start_replay(&server, replay)))
+	if (replay && on_window)
+		server.replay_path = replay;
+	else if (replay && !(server.replay = start_replay(&server, replay)))
 		return 1;
 	wl_display_run(server.display);
 

@@ -1,4 +1,5 @@
 internal import CTactusWaylandClient
+internal import CXdgShellClient
 import Glibc
 import TactusCore
 
@@ -17,6 +18,9 @@ public final class WaylandConnection {
     public private(set) var seat: OpaquePointer?
     /// The `tactus_gesture_manager_v1`, version 1.
     public private(set) var gestureManager: OpaquePointer?
+    /// `xdg_wm_base` and `wl_shm`, for windows (`Window`); nil where the compositor has no desktop shell.
+    private(set) var shell: OpaquePointer?
+    private(set) var shm: OpaquePointer?
     /// Whether the display is still open, so that the connection's objects may be used.
     private(set) var isConnected = true
     private var registry: OpaquePointer?
@@ -145,8 +149,8 @@ public final class WaylandConnection {
         for proxy in ownedProxies { wl_proxy_destroy(proxy) }
         ownedProxies = []
         // Freed without destructor requests: closing the connection destroys everything on the compositor's side.
-        for proxy in [gestureManager, seat, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
-        (gestureManager, seat, compositor, registry) = (nil, nil, nil, nil)
+        for proxy in [gestureManager, shell, shm, seat, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        (gestureManager, shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil, nil)
         wl_display_disconnect(display)
         isConnected = false
     }
@@ -178,6 +182,11 @@ public final class WaylandConnection {
             seat = bind(name, tactus_client_seat_interface(), version: 1)
         case "tactus_gesture_manager_v1" where gestureManager == nil:
             gestureManager = bind(name, tactus_client_manager_interface(), version: 1)
+        case "xdg_wm_base" where shell == nil:
+            shell = bind(name, tactus_client_xdg_wm_base_interface(), version: 1)
+            xdg_wm_base_add_listener(shell, shellListener, nil)
+        case "wl_shm" where shm == nil:
+            shm = bind(name, tactus_client_shm_interface(), version: 1)
         default:
             break
         }

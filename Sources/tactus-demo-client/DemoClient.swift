@@ -94,7 +94,11 @@ struct DemoClient: ParsableCommand {
     private func subscribeAndPrint() throws {
         let connection = try WaylandConnection(socket: socket)
         let client = try GestureClient(connection: connection)
-        guard let surface = connection.makeSurface() else { throw WaylandClientError.missingGlobal("wl_compositor") }
+        // A window where the compositor is a desktop (xdg-shell); a bare surface where it is not (a test's).
+        let window = Window(connection: connection, title: "tactus-demo-client", width: 600, height: 400)
+        guard let surface = window?.surface ?? connection.makeSurface() else {
+            throw WaylandClientError.missingGlobal("wl_compositor")
+        }
 
         // Events that come before the ready line (an interaction already under way) wait for it.
         var waiting: [String]? = []
@@ -116,8 +120,9 @@ struct DemoClient: ParsableCommand {
         relate(requireFailure, in: byName) { $0.requireFailure(of: $1) }
         for (_, subscription) in subscriptions { subscription.commit() }
         let excluded = exclusion.isEmpty ? nil : client.exclude(exclusion.flatMap { $0 }, on: surface)
-        connection.commit(surface)
+        if window == nil { connection.commit(surface) }
         try connection.roundtrip()
+        if let window { try connection.dispatch(until: { window.isMapped }) }
 
         var ready = JSONLine()
         ready.add("event", "ready")
@@ -125,7 +130,7 @@ struct DemoClient: ParsableCommand {
         emit(ready.text)
         waiting?.forEach(emit)
         waiting = nil
-        try withExtendedLifetime((byName, excluded)) {
+        try withExtendedLifetime((byName, excluded, window)) {
             try connection.dispatch(until: isDone)
         }
     }

@@ -1,0 +1,86 @@
+internal import CTactusWaylandClient
+internal import CXdgShellClient
+import Glibc
+import TactusCore
+
+/// A desktop window: an xdg-shell toplevel showing a plain white buffer, enough for a compositor to map it,
+/// place it and hit-test touches on it. Its `surface` is where gestures are subscribed.
+public final class Window: ConnectionChild {
+    /// The window's `wl_surface`.
+    public let surface: OpaquePointer
+    private let connection: WaylandConnection
+    private var xdgSurface: OpaquePointer?
+    private var toplevel: OpaquePointer?
+    private var buffer: OpaquePointer?
+    private let size: (width: Int32, height: Int32)
+    /// Whether the compositor configured the window and it has shown its buffer.
+    public private(set) var isMapped = false
+
+    /// Creates a window of `width` × `height` pixels titled `title`; nil when the compositor offers no xdg_wm_base
+    /// or wl_shm. It maps once the compositor configures it, during the connection's dispatch.
+    public init?(connection: WaylandConnection, title: String, width: Int32, height: Int32) {
+        guard let shell = connection.shell, connection.shm != nil, let surface = connection.makeSurface(),
+              let xdgSurface = xdg_wm_base_get_xdg_surface(shell, surface) else { return nil }
+        self.connection = connection
+        self.surface = surface
+        self.xdgSurface = xdgSurface
+        size = (width, height)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        title.withCString { xdg_toplevel_set_title(toplevel, $0) }
+        xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
+        connection.adopt(self)
+        connection.commit(surface)
+    }
+
+    deinit {
+        connectionWillClose()
+    }
+
+    /// The compositor's first configure: acknowledged, then the buffer goes on the surface.
+    fileprivate func configure(serial: UInt32) {
+        guard let xdgSurface else { return }
+        xdg_surface_ack_configure(xdgSurface, serial)
+        if buffer == nil { buffer = connection.makeWhiteBuffer(width: size.width, height: size.height) }
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_damage(surface, 0, 0, size.width, size.height)
+        connection.commit(surface)
+        isMapped = true
+    }
+
+    func connectionWillClose() {
+        for proxy in [toplevel, xdgSurface, buffer].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        (toplevel, xdgSurface, buffer) = (nil, nil, nil)
+    }
+}
+
+private nonisolated(unsafe) let xdgSurfaceListener = permanent(xdg_surface_listener(
+    configure: { data, _, serial in
+        guard let data else { return }
+        Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().configure(serial: serial)
+    }
+))
+
+/// Answers the compositor's pings, as every xdg-shell client must.
+nonisolated(unsafe) let shellListener = permanent(xdg_wm_base_listener(
+    ping: { _, shell, serial in xdg_wm_base_pong(shell, serial) }
+))
+
+extension WaylandConnection {
+    /// A buffer of white XRGB8888 pixels in shared memory; nil when that cannot be made.
+    func makeWhiteBuffer(width: Int32, height: Int32) -> OpaquePointer? {
+        guard let shm else { return nil }
+        let stride = width * 4, size = Int(stride * height)
+        var template = Array("/tmp/tactus-buffer-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        guard ftruncate(fd, off_t(size)) == 0,
+              let pixels = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pixels != MAP_FAILED else { return nil }
+        memset(pixels, 0xFF, size)
+        munmap(pixels, size)
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)) else { return nil }
+        defer { wl_shm_pool_destroy(pool) }
+        return wl_shm_pool_create_buffer(pool, 0, width, height, stride, UInt32(WL_SHM_FORMAT_XRGB8888.rawValue))
+    }
+}
