@@ -48,6 +48,7 @@ struct tactus_entries {
 };
 
 #define MAX_DEVICES 16
+#define MAX_TOUCHES 16
 
 struct server {
 	struct wl_display *display;
@@ -66,6 +67,13 @@ struct server {
 	struct wlr_input_device *devices[MAX_DEVICES];
 	int device_count;
 	uint32_t last_touch_device;
+	/* The touch points delivered to clients: the surface each began on, and that surface's origin. */
+	struct {
+		bool active;
+		int32_t id;
+		struct wlr_surface *surface;
+		double origin_x, origin_y;
+	} touches[MAX_TOUCHES];
 	struct tactus_entries tactus;
 	struct tactus_plugin *plugin;
 	/* --replay: played at once, or once the first window maps with --replay-on-window. */
@@ -167,8 +175,8 @@ static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
 }
 
-/* Touch input goes to the plugin first, which recognizes the bindings' gestures. (Handing what it lets through
- * to the client under the touch is the next step of this compositor: its decisions are not acted on yet.) */
+/* Touch input goes to the plugin first; what it lets through (now, or later when it withheld it) goes to the
+ * client under the touch, and when a binding takes over what a client already saw, the client gets a cancel. */
 static uint32_t device_id(struct server *server, struct wlr_input_device *device) {
 	for (int i = 0; i < server->device_count; i++)
 		if (server->devices[i] == device)
@@ -194,31 +202,110 @@ static void new_input(struct wl_listener *listener, void *data) {
 	wlr_log(WLR_INFO, "touch device %s is tactus device %u", device->name, description.id);
 }
 
+static int touch_slot(struct server *server, int32_t id) {
+	for (int i = 0; i < MAX_TOUCHES; i++)
+		if (server->touches[i].active && server->touches[i].id == id)
+			return i;
+	return -1;
+}
+
+/* Sends one touch event to the client, as the plugin decided it may. */
+static void deliver(struct server *server, const struct tactus_touch *touch) {
+	struct wlr_input_device *device =
+		touch->device >= 1 && (int)touch->device <= server->device_count ? server->devices[touch->device - 1] : NULL;
+	double lx = 0, ly = 0;
+	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
+		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
+	int slot = touch_slot(server, touch->touch_id);
+	switch (touch->type) {
+	case TACTUS_TOUCH_DOWN: {
+		double sx, sy;
+		struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, lx, ly, &sx, &sy);
+		if (!node || node->type != WLR_SCENE_NODE_SURFACE || slot >= 0)
+			return;
+		for (slot = 0; slot < MAX_TOUCHES && server->touches[slot].active; slot++)
+			;
+		if (slot == MAX_TOUCHES)
+			return;
+		struct wlr_surface *surface = wlr_scene_surface_from_node(node)->surface;
+		server->touches[slot].active = true;
+		server->touches[slot].id = touch->touch_id;
+		server->touches[slot].surface = surface;
+		server->touches[slot].origin_x = lx - sx;
+		server->touches[slot].origin_y = ly - sy;
+		wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, touch->touch_id, sx, sy);
+		break;
+	}
+	case TACTUS_TOUCH_MOTION:
+		if (slot >= 0)
+			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, touch->touch_id,
+			                             lx - server->touches[slot].origin_x, ly - server->touches[slot].origin_y);
+		break;
+	case TACTUS_TOUCH_UP:
+		if (slot >= 0) {
+			wlr_seat_touch_notify_up(server->seat, touch->time_msec, touch->touch_id);
+			server->touches[slot].active = false;
+		}
+		break;
+	case TACTUS_TOUCH_FRAME:
+		wlr_seat_touch_notify_frame(server->seat);
+		break;
+	}
+}
+
+static void deliver_touch(void *data, const struct tactus_touch *touch) { deliver(data, touch); }
+
+/* A binding took over touches a client already had: it gets wl_touch.cancel, and hears nothing more of them. */
+static void cancel_touches(void *data, uint32_t device) {
+	(void)device;
+	struct server *server = data;
+	for (int i = 0; i < MAX_TOUCHES; i++) {
+		if (!server->touches[i].active)
+			continue;
+		wlr_seat_touch_notify_cancel(server->seat, server->touches[i].surface);
+		for (int j = i; j < MAX_TOUCHES; j++)
+			if (server->touches[j].surface == server->touches[i].surface)
+				server->touches[j].active = false;
+	}
+}
+
+static void touch_event(struct server *server, enum tactus_decision decision, struct tactus_touch touch) {
+	if (decision == TACTUS_DELIVER)
+		deliver(server, &touch);
+}
+
 static void touch_down(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_down);
 	struct wlr_event_touch_down *event = data;
 	server->last_touch_device = device_id(server, event->device);
-	server->tactus.touch_down(server->plugin, server->last_touch_device, event->time_msec, event->touch_id, event->x,
-	                          event->y);
+	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id,
+	                             event->x, event->y};
+	touch_event(server, server->tactus.touch_down(server->plugin, touch.device, touch.time_msec, touch.touch_id,
+	                                              touch.x, touch.y), touch);
 }
 
 static void touch_motion(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_motion);
 	struct wlr_event_touch_motion *event = data;
-	server->tactus.touch_motion(server->plugin, device_id(server, event->device), event->time_msec, event->touch_id,
-	                            event->x, event->y);
+	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
+	                             event->touch_id, event->x, event->y};
+	touch_event(server, server->tactus.touch_motion(server->plugin, touch.device, touch.time_msec, touch.touch_id,
+	                                                touch.x, touch.y), touch);
 }
 
 static void touch_up(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_up);
 	struct wlr_event_touch_up *event = data;
-	server->tactus.touch_up(server->plugin, device_id(server, event->device), event->time_msec, event->touch_id);
+	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id,
+	                             0, 0};
+	touch_event(server, server->tactus.touch_up(server->plugin, touch.device, touch.time_msec, touch.touch_id), touch);
 }
 
 static void touch_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct server *server = wl_container_of(listener, server, touch_frame);
-	server->tactus.touch_frame(server->plugin, server->last_touch_device);
+	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0};
+	touch_event(server, server->tactus.touch_frame(server->plugin, touch.device), touch);
 }
 
 /* --replay: a simulator trace played on a headless touchscreen in real time. */
@@ -360,6 +447,7 @@ static bool load_plugin(struct server *server, const char *path) {
 	}
 	struct tactus_host host = {
 		.data = server, .surfaces_at = surfaces_at, .run_action = run_action, .log = log_message,
+		.deliver_touch = deliver_touch, .cancel_touches = cancel_touches,
 	};
 	server->plugin = server->tactus.create(TACTUS_ABI_VERSION, server->display, &host, NULL);
 	return server->plugin != NULL;

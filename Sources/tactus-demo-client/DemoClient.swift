@@ -55,6 +55,9 @@ struct DemoClient: ParsableCommand {
     @Option(name: .customLong("exit-after"), help: ArgumentHelp("Exit after printing this many events.", valueName: "n"))
     var exitAfter: Int?
 
+    @Flag(help: "Also print the raw touch events (wl_touch) the compositor sends: {\"event\":\"touch\",\"type\":...}.")
+    var touch = false
+
     func validate() throws {
         if let exitAfter, exitAfter < 0 { throw ValidationError("--exit-after must not be negative") }
         var names = Set<String>()
@@ -120,6 +123,11 @@ struct DemoClient: ParsableCommand {
         relate(requireFailure, in: byName) { $0.requireFailure(of: $1) }
         for (_, subscription) in subscriptions { subscription.commit() }
         let excluded = exclusion.isEmpty ? nil : client.exclude(exclusion.flatMap { $0 }, on: surface)
+        let touches = touch ? TouchObserver(connection: connection) : nil
+        touches?.onEvent = { event in
+            let line = DemoClient.touchLine(event)
+            if waiting != nil { waiting?.append(line) } else { emit(line) }
+        }
         if window == nil { connection.commit(surface) }
         try connection.roundtrip()
         if let window { try connection.dispatch(until: { window.isMapped }) }
@@ -130,9 +138,23 @@ struct DemoClient: ParsableCommand {
         emit(ready.text)
         waiting?.forEach(emit)
         waiting = nil
-        try withExtendedLifetime((byName, excluded, window)) {
+        try withExtendedLifetime((byName, excluded, window, touches)) {
             try connection.dispatch(until: isDone)
         }
+    }
+
+    /// A raw touch event as a JSON line.
+    static func touchLine(_ event: TouchObserver.Event) -> String {
+        var line = JSONLine()
+        line.add("event", "touch")
+        switch event {
+        case .down(let id, let p): line.add("type", "down"); line.add("id", Int(id)); line.add("location", [p.x, p.y])
+        case .motion(let id, let p): line.add("type", "motion"); line.add("id", Int(id)); line.add("location", [p.x, p.y])
+        case .up(let id): line.add("type", "up"); line.add("id", Int(id))
+        case .frame: line.add("type", "frame")
+        case .cancel: line.add("type", "cancel")
+        }
+        return line.text
     }
 
     private func relate(_ pairs: [GesturePair], in subscriptions: [String: GestureSubscription],
