@@ -53,6 +53,18 @@ import TactusCore
         #expect(!xs.isEmpty && xs.allSatisfy { abs($0 - 65) <= 0.5 })
     }
 
+    @Test func aPinchCentredAtAPixelLandsAroundIt() {
+        var options = GeneratorOptions()
+        options.sizeMillimetres = Size(width: 254, height: 143)
+        options.sizePixels = Size(width: 1280, height: 720)
+        options.at = Point(x: 340, y: 350)
+        let trace = Generator(options: options).trace(for: .pinch(fingers: 2, startSpan: 40, endSpan: 80, duration: 300))
+        let landings = trace.events.compactMap { e -> Point? in if case .touchDown(_, _, let p) = e.event { p } else { nil } }
+        #expect(landings.count == 2)
+        let middle = Point(x: (landings[0].x + landings[1].x) / 2 * 1280, y: (landings[0].y + landings[1].y) / 2 * 720)
+        #expect(abs(middle.x - 340) < 1e-9 && abs(middle.y - 350) < 1e-9)
+    }
+
     @Test func aRotatedDeviceGetsCoordinatesThatComeOutAsRequested() {
         var options = GeneratorOptions()
         options.transform = DeviceTransform(rotation: .quarter)

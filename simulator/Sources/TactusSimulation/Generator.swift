@@ -36,6 +36,8 @@ public struct GeneratorOptions: Equatable {
     public var transform = DeviceTransform.identity
     /// When the gesture starts, in milliseconds.
     public var start: Double = 100
+    /// Where touchscreen gestures are centred, in output pixels; nil for the output's centre.
+    public var at: Point?
 
     public init() {}
 
@@ -109,7 +111,12 @@ public struct Generator {
         var fingers: [(Double) -> Point]
     }
 
-    var center: Point { Point(x: options.sizeMillimetres.width / 2, y: options.sizeMillimetres.height / 2) }
+    var center: Point {
+        let millimetresPerPixel = Point(x: options.sizeMillimetres.width / options.sizePixels.width,
+                                        y: options.sizeMillimetres.height / options.sizePixels.height)
+        let pixels = options.at ?? Point(x: options.sizePixels.width / 2, y: options.sizePixels.height / 2)
+        return Point(x: pixels.x * millimetresPerPixel.x, y: pixels.y * millimetresPerPixel.y)
+    }
 
     /// Fingers side by side, 15 mm apart, centred on `point`.
     func row(_ count: Int, around point: Point) -> [Point] {

@@ -50,6 +50,17 @@ struct Dimensions: ExpressibleByArgument {
     }
 }
 
+/// "X,Y" in output pixels.
+struct Position: ExpressibleByArgument {
+    var point: Point
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy(\.isFinite) else { return nil }
+        point = Point(x: parts[0], y: parts[1])
+    }
+}
+
 extension SwipeDirection: ExpressibleByArgument {}
 extension Edge: ExpressibleByArgument {}
 extension GeneratedGesture.Path: ExpressibleByArgument {}
@@ -87,11 +98,18 @@ struct Generate: ParsableCommand {
     @Option(help: "Output size in pixels, e.g. 1600x1000.") var pixels = Dimensions(argument: "1600x1000")!
     @Option(help: "Device rotation onto its output: 0, 90, 180 or 270 degrees clockwise.") var rotation = 0
     @Flag(help: "Mirror the device's x axis before rotating.") var flipped = false
+    @Option(help: "Where the gesture is centred on the output, in pixels, e.g. 340,350 (default: the output's centre).")
+    var at: Position?
 
     func validate() throws {
         guard (60...480).contains(rate) else { throw ValidationError("--rate must be within 60…480 Hz") }
         guard DeviceTransform.Rotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         if let fingers { guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be within 1…10") } }
+        if let at {
+            guard (0...pixels.size.width).contains(at.point.x), (0...pixels.size.height).contains(at.point.y) else {
+                throw ValidationError("--at must lie on the output (0,0 to \(pixels.size.width),\(pixels.size.height))")
+            }
+        }
     }
 
     var options: GeneratorOptions {
@@ -102,6 +120,7 @@ struct Generate: ParsableCommand {
         o.seed = seed
         o.sizeMillimetres = size.size
         o.sizePixels = pixels.size
+        o.at = at?.point
         o.transform = DeviceTransform(rotation: DeviceTransform.Rotation(rawValue: rotation) ?? .none, flipped: flipped)
         return o
     }
