@@ -1,21 +1,33 @@
 /*
  * tactus-wlr: a small wlroots 0.15 compositor that loads libtactus. xdg-shell windows on a scene graph, one seat
- * with touch, touch and touchpad gestures forwarded to the plugin, whose raw-touch decisions it honours.
+ * with pointer, keyboard and touch; touchscreen and touchpad gestures go to the plugin, whose raw-touch decisions
+ * it honours, and whose bindings run its host actions.
  *
- *   tactus-wlr [--plugin PATH] [--socket NAME] [--replay TRACE [--replay-on-window]]
- *
- * --replay plays a simulator trace (tactus-sim generate ...) on a headless touchscreen, in real time, then exits:
- * the simulator's generators drive a real compositor. With --replay-on-window it starts once the first window maps.
+ *   tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]
  *
  * On real hardware run it from a TTY (libinput backend); for tests run it headless:
- * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr.
+ * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr. Alt+Tab focuses the next window, Alt+Escape quits.
+ *
+ * --control PATH listens on a Unix socket for one command per line, each answered with "ok", "done" or
+ * "error: ...":
+ *   replay TRACE   plays a simulator trace (tactus-sim generate ...) in real time on a headless touchscreen or
+ *                  touchpad, answering "done" once it has played and its timers had a second to fire
+ *   pointer X Y    moves the headless pointer to a layout point
+ *   windows        one line per window, front first: "window X Y WIDTH HEIGHT TITLE", then "ok"
+ *   quit           stops the compositor
+ * --replay TRACE plays one trace at start and then quits.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <wayland-server-core.h>
 #include <wlr/backend.h>
 #include <wlr/backend/headless.h>
@@ -24,15 +36,20 @@
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
-#include <wlr/types/wlr_input_device.h>
-#include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_pointer_gestures_v1.h>
 #include <wlr/types/wlr_scene.h>
 #include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include <xkbcommon/xkbcommon.h>
 
 #include "tactus.h"
 
@@ -45,6 +62,16 @@ struct tactus_entries {
 	enum tactus_decision (*touch_motion)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
 	enum tactus_decision (*touch_up)(struct tactus_plugin *, uint32_t, uint32_t, int32_t);
 	enum tactus_decision (*touch_frame)(struct tactus_plugin *, uint32_t);
+	void (*swipe_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
+	void (*swipe_update)(struct tactus_plugin *, uint32_t, uint32_t, double, double);
+	void (*swipe_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
+	void (*pinch_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
+	void (*pinch_update)(struct tactus_plugin *, uint32_t, uint32_t, double, double, double, double);
+	void (*pinch_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
+	void (*hold_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
+	void (*hold_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
+	void (*set_modifiers)(struct tactus_plugin *, uint32_t);
+	void (*surface_committed)(struct tactus_plugin *, struct wl_resource *);
 };
 
 #define MAX_DEVICES 16
@@ -59,29 +86,34 @@ struct server {
 	struct wlr_output_layout *layout;
 	struct wlr_xdg_shell *xdg_shell;
 	struct wlr_seat *seat;
-	struct wl_list views;
-	struct wl_listener new_output, new_xdg_surface, new_input;
 	struct wlr_cursor *cursor;
+	struct wlr_xcursor_manager *cursor_images;
+	struct wlr_pointer_gestures_v1 *pointer_gestures;
+	struct wl_list views;     /* mapped windows, the focused one first */
+	struct wl_list keyboards;
+	struct wl_listener new_output, new_xdg_surface, new_input, new_surface, request_cursor;
+	struct wl_listener motion, motion_absolute, button, axis, pointer_frame;
 	struct wl_listener touch_down, touch_motion, touch_up, touch_frame;
-	/* The touch devices the plugin knows, by their index + 1 as its id; the last one touched, for frames. */
+	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
+		hold_end;
+	/* The devices the plugin knows, by their index + 1 as its id; the last touchscreen touched, for frames. */
 	struct wlr_input_device *devices[MAX_DEVICES];
 	int device_count;
 	uint32_t last_touch_device;
-	/* The touch points delivered to clients: the surface each began on, and that surface's origin. */
+	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
+	 * surface (and forgets it when the surface goes). */
 	struct {
 		bool active;
 		int32_t id;
-		struct wlr_surface *surface;
 		double origin_x, origin_y;
 	} touches[MAX_TOUCHES];
 	struct tactus_entries tactus;
 	struct tactus_plugin *plugin;
-	/* --replay: played at once, or once the first window maps with --replay-on-window. */
-	const char *replay_path;
+	/* Replays: the headless devices they play on, made when first needed, and the one playing. */
+	struct wlr_input_device *replay_touchscreen, *replay_pointer;
 	struct replay *replay;
+	bool quit_after_replay;
 };
-
-static struct replay *start_replay(struct server *server, const char *path);
 
 struct output {
 	struct server *server;
@@ -94,8 +126,18 @@ struct view {
 	struct server *server;
 	struct wlr_xdg_surface *xdg_surface;
 	struct wlr_scene_node *node;
-	struct wl_listener map, destroy;
+	int x, y;
+	struct wl_listener map, unmap, destroy;
 };
+
+struct keyboard {
+	struct wl_list link;
+	struct server *server;
+	struct wlr_input_device *device;
+	struct wl_listener modifiers, key, destroy;
+};
+
+/* Outputs */
 
 static void output_frame(struct wl_listener *listener, void *data) {
 	(void)data;
@@ -133,29 +175,105 @@ static void new_output(struct wl_listener *listener, void *data) {
 	output->destroy.notify = output_destroy;
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	wlr_output_layout_add_auto(server->layout, wlr_output);
+	wlr_xcursor_manager_load(server->cursor_images, wlr_output->scale);
 	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
+}
+
+/* Windows and focus */
+
+static struct view *view_of_surface(struct server *server, struct wlr_surface *surface) {
+	struct wlr_surface *root = wlr_surface_get_root_surface(surface);
+	struct view *view;
+	wl_list_for_each(view, &server->views, link)
+		if (view->xdg_surface->surface == root)
+			return view;
+	return NULL;
+}
+
+/* Raises the window and gives it the keyboard; the one it takes over from is deactivated. */
+static void focus_view(struct view *view) {
+	struct server *server = view->server;
+	struct wlr_surface *previous = server->seat->keyboard_state.focused_surface;
+	if (previous == view->xdg_surface->surface)
+		return;
+	if (previous && wlr_surface_is_xdg_surface(previous)) {
+		struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(previous);
+		if (xdg && xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL)
+			wlr_xdg_toplevel_set_activated(xdg, false);
+	}
+	wlr_scene_node_raise_to_top(view->node);
+	wl_list_remove(&view->link);
+	wl_list_insert(&server->views, &view->link);
+	wlr_xdg_toplevel_set_activated(view->xdg_surface, true);
+	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(server->seat);
+	if (keyboard)
+		wlr_seat_keyboard_notify_enter(server->seat, view->xdg_surface->surface, keyboard->keycodes,
+		                               keyboard->num_keycodes, &keyboard->modifiers);
+	else
+		wlr_seat_keyboard_notify_enter(server->seat, view->xdg_surface->surface, NULL, 0, NULL);
+}
+
+/* The host actions bindings can name, besides whatever the compositor's configuration prints. */
+static void focus_next_view(struct server *server) {
+	if (wl_list_length(&server->views) < 2)
+		return;
+	struct view *last = wl_container_of(server->views.prev, last, link);
+	focus_view(last);
+}
+
+static void close_focused_view(struct server *server) {
+	if (wl_list_empty(&server->views))
+		return;
+	struct view *focused = wl_container_of(server->views.next, focused, link);
+	wlr_xdg_toplevel_send_close(focused->xdg_surface);
+}
+
+/* Windows open in a row from (40, 150), 20 pixels apart, right of the newest one; the row starts over when the
+ * next window would leave the layout. Never at the origin, so a coordinate mistake shows. */
+static void place_view(struct view *view) {
+	struct server *server = view->server;
+	struct wlr_box geometry, *layout = wlr_output_layout_get_box(server->layout, NULL);
+	wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
+	view->x = 40;
+	view->y = 150;
+	if (!wl_list_empty(&server->views)) {
+		struct view *newest = wl_container_of(server->views.next, newest, link);
+		struct wlr_box newest_geometry;
+		wlr_xdg_surface_get_geometry(newest->xdg_surface, &newest_geometry);
+		int x = newest->x + newest_geometry.width + 20;
+		if (!layout || x + geometry.width <= layout->x + layout->width)
+			view->x = x;
+	}
+	wlr_scene_node_set_position(view->node, view->x, view->y);
 }
 
 static void view_map(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct view *view = wl_container_of(listener, view, map);
-	/* Windows open cascading from (200, 150): never at the origin, so a coordinate mistake shows. */
-	int placed = wl_list_length(&view->server->views);
-	wlr_scene_node_set_position(view->node, 200 + 40 * placed, 150 + 40 * placed);
+	place_view(view);
 	wl_list_insert(&view->server->views, &view->link);
-	wlr_scene_node_raise_to_top(view->node);
-	printf("tactus-wlr: window mapped at %d, %d\n", 200 + 40 * placed, 150 + 40 * placed);
+	focus_view(view);
+	printf("tactus-wlr: window mapped at %d, %d\n", view->x, view->y);
 	fflush(stdout);
-	if (view->server->replay_path && !view->server->replay)
-		view->server->replay = start_replay(view->server, view->server->replay_path);
+}
+
+static void view_unmap(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct view *view = wl_container_of(listener, view, unmap);
+	wl_list_remove(&view->link);
+	wl_list_init(&view->link);
+	if (!wl_list_empty(&view->server->views)) {
+		struct view *next = wl_container_of(view->server->views.next, next, link);
+		focus_view(next);
+	}
 }
 
 static void view_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct view *view = wl_container_of(listener, view, destroy);
-	if (view->link.next)
-		wl_list_remove(&view->link);
+	wl_list_remove(&view->link);
 	wl_list_remove(&view->map.link);
+	wl_list_remove(&view->unmap.link);
 	wl_list_remove(&view->destroy.link);
 	free(view);
 }
@@ -169,14 +287,58 @@ static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	view->server = server;
 	view->xdg_surface = xdg_surface;
 	view->node = wlr_scene_xdg_surface_create(&server->scene->node, xdg_surface);
+	wl_list_init(&view->link);
 	view->map.notify = view_map;
 	wl_signal_add(&xdg_surface->events.map, &view->map);
+	view->unmap.notify = view_unmap;
+	wl_signal_add(&xdg_surface->events.unmap, &view->unmap);
 	view->destroy.notify = view_destroy;
 	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
 }
 
-/* Touch input goes to the plugin first; what it lets through (now, or later when it withheld it) goes to the
- * client under the touch, and when a binding takes over what a client already saw, the client gets a cancel. */
+/* The front client surface under a layout point, with that point in its coordinates. */
+static struct wlr_surface *surface_at(struct server *server, double x, double y, double *sx, double *sy) {
+	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, x, y, sx, sy);
+	if (!node || node->type != WLR_SCENE_NODE_SURFACE)
+		return NULL;
+	return wlr_scene_surface_from_node(node)->surface;
+}
+
+/* Every surface commit reaches the plugin: tactus-gestures-v1 exclusion regions take effect there. */
+struct committing_surface {
+	struct server *server;
+	struct wlr_surface *surface;
+	struct wl_listener commit, destroy;
+};
+
+static void surface_commit(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct committing_surface *tracked = wl_container_of(listener, tracked, commit);
+	tracked->server->tactus.surface_committed(tracked->server->plugin, tracked->surface->resource);
+}
+
+static void surface_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct committing_surface *tracked = wl_container_of(listener, tracked, destroy);
+	wl_list_remove(&tracked->commit.link);
+	wl_list_remove(&tracked->destroy.link);
+	free(tracked);
+}
+
+static void new_surface(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_surface);
+	struct committing_surface *tracked = calloc(1, sizeof *tracked);
+	tracked->server = server;
+	tracked->surface = data;
+	tracked->commit.notify = surface_commit;
+	wl_signal_add(&tracked->surface->events.commit, &tracked->commit);
+	tracked->destroy.notify = surface_destroy;
+	wl_signal_add(&tracked->surface->events.destroy, &tracked->destroy);
+}
+
+/* Input devices. The plugin knows touchscreens from the start and a pointer once it sends a touchpad gesture:
+ * a mouse never does. */
+
 static uint32_t device_id(struct server *server, struct wlr_input_device *device) {
 	for (int i = 0; i < server->device_count; i++)
 		if (server->devices[i] == device)
@@ -184,29 +346,306 @@ static uint32_t device_id(struct server *server, struct wlr_input_device *device
 	return 0;
 }
 
+/* Tells the plugin about a device, again when its size changed; returns its id, 0 when there is no room. */
+static uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind) {
+	uint32_t id = device_id(server, device);
+	if (!id) {
+		if (server->device_count == MAX_DEVICES)
+			return 0;
+		server->devices[server->device_count++] = device;
+		id = (uint32_t)server->device_count;
+	}
+	struct tactus_device description = {
+		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
+	};
+	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
+	if (box && kind == TACTUS_DEVICE_TOUCHSCREEN)
+		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
+	server->tactus.add_device(server->plugin, &description);
+	wlr_log(WLR_INFO, "%s %s is tactus device %u", kind == TACTUS_DEVICE_TOUCHSCREEN ? "touchscreen" : "touchpad",
+	        device->name, id);
+	return id;
+}
+
+static uint32_t touchpad_id(struct server *server, struct wlr_input_device *device) {
+	uint32_t id = device_id(server, device);
+	return id ? id : announce_device(server, device, TACTUS_DEVICE_TOUCHPAD);
+}
+
+static uint32_t tactus_modifiers(uint32_t wlr_modifiers) {
+	return (wlr_modifiers & WLR_MODIFIER_SHIFT ? TACTUS_MODIFIER_SHIFT : 0) |
+	       (wlr_modifiers & WLR_MODIFIER_CTRL ? TACTUS_MODIFIER_CTRL : 0) |
+	       (wlr_modifiers & WLR_MODIFIER_ALT ? TACTUS_MODIFIER_ALT : 0) |
+	       (wlr_modifiers & WLR_MODIFIER_LOGO ? TACTUS_MODIFIER_SUPER : 0);
+}
+
+static void keyboard_modifiers(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct keyboard *keyboard = wl_container_of(listener, keyboard, modifiers);
+	struct server *server = keyboard->server;
+	wlr_seat_set_keyboard(server->seat, keyboard->device);
+	wlr_seat_keyboard_notify_modifiers(server->seat, &keyboard->device->keyboard->modifiers);
+	server->tactus.set_modifiers(server->plugin,
+	                             tactus_modifiers(wlr_keyboard_get_modifiers(keyboard->device->keyboard)));
+}
+
+/* The compositor's own keys: Alt+Tab focuses the next window, Alt+Escape quits. */
+static bool compositor_key(struct server *server, xkb_keysym_t sym) {
+	switch (sym) {
+	case XKB_KEY_Tab:
+		focus_next_view(server);
+		return true;
+	case XKB_KEY_Escape:
+		wl_display_terminate(server->display);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void keyboard_key(struct wl_listener *listener, void *data) {
+	struct keyboard *keyboard = wl_container_of(listener, keyboard, key);
+	struct server *server = keyboard->server;
+	struct wlr_event_keyboard_key *event = data;
+	const xkb_keysym_t *syms;
+	int count = xkb_state_key_get_syms(keyboard->device->keyboard->xkb_state, event->keycode + 8, &syms);
+	bool handled = false;
+	if ((wlr_keyboard_get_modifiers(keyboard->device->keyboard) & WLR_MODIFIER_ALT) &&
+	    event->state == WL_KEYBOARD_KEY_STATE_PRESSED)
+		for (int i = 0; i < count; i++)
+			handled = compositor_key(server, syms[i]) || handled;
+	if (!handled) {
+		wlr_seat_set_keyboard(server->seat, keyboard->device);
+		wlr_seat_keyboard_notify_key(server->seat, event->time_msec, event->keycode, event->state);
+	}
+}
+
+static void keyboard_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct keyboard *keyboard = wl_container_of(listener, keyboard, destroy);
+	wl_list_remove(&keyboard->modifiers.link);
+	wl_list_remove(&keyboard->key.link);
+	wl_list_remove(&keyboard->destroy.link);
+	wl_list_remove(&keyboard->link);
+	free(keyboard);
+}
+
+static void new_keyboard(struct server *server, struct wlr_input_device *device) {
+	struct keyboard *keyboard = calloc(1, sizeof *keyboard);
+	keyboard->server = server;
+	keyboard->device = device;
+	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+	struct xkb_keymap *keymap = xkb_keymap_new_from_names(context, NULL, XKB_KEYMAP_COMPILE_NO_FLAGS);
+	wlr_keyboard_set_keymap(device->keyboard, keymap);
+	xkb_keymap_unref(keymap);
+	xkb_context_unref(context);
+	wlr_keyboard_set_repeat_info(device->keyboard, 25, 600);
+	keyboard->modifiers.notify = keyboard_modifiers;
+	wl_signal_add(&device->keyboard->events.modifiers, &keyboard->modifiers);
+	keyboard->key.notify = keyboard_key;
+	wl_signal_add(&device->keyboard->events.key, &keyboard->key);
+	keyboard->destroy.notify = keyboard_destroy;
+	wl_signal_add(&device->events.destroy, &keyboard->destroy);
+	wlr_seat_set_keyboard(server->seat, device);
+	wl_list_insert(&server->keyboards, &keyboard->link);
+}
+
+/* The seat always offers pointer and touch, so that clients can listen before a device arrives (headless, there
+ * is none until a replay makes one); a keyboard once there is one. */
+static void update_capabilities(struct server *server) {
+	uint32_t capabilities = WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_TOUCH;
+	if (!wl_list_empty(&server->keyboards))
+		capabilities |= WL_SEAT_CAPABILITY_KEYBOARD;
+	wlr_seat_set_capabilities(server->seat, capabilities);
+}
+
 static void new_input(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_input);
 	struct wlr_input_device *device = data;
-	if (device->type != WLR_INPUT_DEVICE_TOUCH || server->device_count == MAX_DEVICES)
-		return;
-	wlr_cursor_attach_input_device(server->cursor, device);
-	server->devices[server->device_count++] = device;
-	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
-	struct tactus_device description = {
-		.id = (uint32_t)server->device_count, .kind = TACTUS_DEVICE_TOUCHSCREEN, .name = device->name,
-		.width_mm = device->width_mm, .height_mm = device->height_mm,
-	};
-	if (box)
-		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
-	server->tactus.add_device(server->plugin, &description);
-	wlr_log(WLR_INFO, "touch device %s is tactus device %u", device->name, description.id);
+	switch (device->type) {
+	case WLR_INPUT_DEVICE_KEYBOARD:
+		new_keyboard(server, device);
+		break;
+	case WLR_INPUT_DEVICE_POINTER:
+		wlr_cursor_attach_input_device(server->cursor, device);
+		break;
+	case WLR_INPUT_DEVICE_TOUCH:
+		wlr_cursor_attach_input_device(server->cursor, device);
+		announce_device(server, device, TACTUS_DEVICE_TOUCHSCREEN);
+		break;
+	default:
+		break;
+	}
+	update_capabilities(server);
 }
+
+/* Pointer: focus follows the pointer, a click also raises the window and gives it the keyboard. */
+
+static void pointer_moved(struct server *server, uint32_t time_msec) {
+	double sx, sy;
+	struct wlr_surface *surface = surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy);
+	if (!surface) {
+		wlr_xcursor_manager_set_cursor_image(server->cursor_images, "left_ptr", server->cursor);
+		wlr_seat_pointer_clear_focus(server->seat);
+		return;
+	}
+	wlr_seat_pointer_notify_enter(server->seat, surface, sx, sy);
+	wlr_seat_pointer_notify_motion(server->seat, time_msec, sx, sy);
+}
+
+static void cursor_motion(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, motion);
+	struct wlr_event_pointer_motion *event = data;
+	wlr_cursor_move(server->cursor, event->device, event->delta_x, event->delta_y);
+	pointer_moved(server, event->time_msec);
+}
+
+static void cursor_motion_absolute(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, motion_absolute);
+	struct wlr_event_pointer_motion_absolute *event = data;
+	wlr_cursor_warp_absolute(server->cursor, event->device, event->x, event->y);
+	pointer_moved(server, event->time_msec);
+}
+
+static void cursor_button(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, button);
+	struct wlr_event_pointer_button *event = data;
+	wlr_seat_pointer_notify_button(server->seat, event->time_msec, event->button, event->state);
+	double sx, sy;
+	struct wlr_surface *surface = surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy);
+	struct view *view = surface ? view_of_surface(server, surface) : NULL;
+	if (view && event->state == WLR_BUTTON_PRESSED)
+		focus_view(view);
+}
+
+static void cursor_axis(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, axis);
+	struct wlr_event_pointer_axis *event = data;
+	wlr_seat_pointer_notify_axis(server->seat, event->time_msec, event->orientation, event->delta,
+	                             event->delta_discrete, event->source);
+}
+
+static void cursor_frame(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, pointer_frame);
+	wlr_seat_pointer_notify_frame(server->seat);
+}
+
+static void request_cursor(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, request_cursor);
+	struct wlr_seat_pointer_request_set_cursor_event *event = data;
+	if (server->seat->pointer_state.focused_client == event->seat_client)
+		wlr_cursor_set_surface(server->cursor, event->surface, event->hotspot_x, event->hotspot_y);
+}
+
+/* Touchpad gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the plugin
+ * makes no decision about them, so clients of both protocols hear them. */
+
+static void swipe_begin(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, swipe_begin);
+	struct wlr_event_pointer_swipe_begin *event = data;
+	server->tactus.swipe_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_swipe_begin(server->pointer_gestures, server->seat, event->time_msec,
+	                                         event->fingers);
+}
+
+static void swipe_update(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, swipe_update);
+	struct wlr_event_pointer_swipe_update *event = data;
+	server->tactus.swipe_update(server->plugin, touchpad_id(server, event->device), event->time_msec, event->dx,
+	                            event->dy);
+	wlr_pointer_gestures_v1_send_swipe_update(server->pointer_gestures, server->seat, event->time_msec, event->dx,
+	                                          event->dy);
+}
+
+static void swipe_end(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, swipe_end);
+	struct wlr_event_pointer_swipe_end *event = data;
+	server->tactus.swipe_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_swipe_end(server->pointer_gestures, server->seat, event->time_msec,
+	                                       event->cancelled);
+}
+
+static void pinch_begin(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, pinch_begin);
+	struct wlr_event_pointer_pinch_begin *event = data;
+	server->tactus.pinch_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_pinch_begin(server->pointer_gestures, server->seat, event->time_msec,
+	                                         event->fingers);
+}
+
+static void pinch_update(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, pinch_update);
+	struct wlr_event_pointer_pinch_update *event = data;
+	server->tactus.pinch_update(server->plugin, touchpad_id(server, event->device), event->time_msec, event->dx,
+	                            event->dy, event->scale, event->rotation);
+	wlr_pointer_gestures_v1_send_pinch_update(server->pointer_gestures, server->seat, event->time_msec, event->dx,
+	                                          event->dy, event->scale, event->rotation);
+}
+
+static void pinch_end(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, pinch_end);
+	struct wlr_event_pointer_pinch_end *event = data;
+	server->tactus.pinch_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_pinch_end(server->pointer_gestures, server->seat, event->time_msec,
+	                                       event->cancelled);
+}
+
+static void hold_begin(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, hold_begin);
+	struct wlr_event_pointer_hold_begin *event = data;
+	server->tactus.hold_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_hold_begin(server->pointer_gestures, server->seat, event->time_msec,
+	                                        event->fingers);
+}
+
+static void hold_end(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, hold_end);
+	struct wlr_event_pointer_hold_end *event = data;
+	server->tactus.hold_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_hold_end(server->pointer_gestures, server->seat, event->time_msec,
+	                                      event->cancelled);
+}
+
+/* Touch input goes to the plugin first; what it lets through (now, or later when it withheld it) goes to the
+ * client under the touch, and when a binding takes over what a client already saw, the client gets a cancel. */
 
 static int touch_slot(struct server *server, int32_t id) {
 	for (int i = 0; i < MAX_TOUCHES; i++)
 		if (server->touches[i].active && server->touches[i].id == id)
 			return i;
 	return -1;
+}
+
+/* The seat forgets a touch point when its surface goes or its client is cancelled: so does the compositor. */
+static int live_touch_slot(struct server *server, int32_t id) {
+	int slot = touch_slot(server, id);
+	if (slot >= 0 && !wlr_seat_touch_get_point(server->seat, id)) {
+		server->touches[slot].active = false;
+		return -1;
+	}
+	return slot;
+}
+
+static void deliver_touch_down(struct server *server, const struct tactus_touch *touch, double lx, double ly) {
+	double sx, sy;
+	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
+	if (!surface || live_touch_slot(server, touch->touch_id) >= 0)
+		return;
+	int slot = 0;
+	while (slot < MAX_TOUCHES && server->touches[slot].active)
+		slot++;
+	if (slot == MAX_TOUCHES)
+		return;
+	struct view *view = view_of_surface(server, surface);
+	if (view)
+		focus_view(view);
+	if (!wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, touch->touch_id, sx, sy))
+		return; /* the client has no wl_touch */
+	server->touches[slot].active = true;
+	server->touches[slot].id = touch->touch_id;
+	server->touches[slot].origin_x = lx - sx;
+	server->touches[slot].origin_y = ly - sy;
 }
 
 /* Sends one touch event to the client, as the plugin decided it may. */
@@ -216,26 +655,11 @@ static void deliver(struct server *server, const struct tactus_touch *touch) {
 	double lx = 0, ly = 0;
 	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
 		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
-	int slot = touch_slot(server, touch->touch_id);
+	int slot = touch->type == TACTUS_TOUCH_FRAME ? -1 : live_touch_slot(server, touch->touch_id);
 	switch (touch->type) {
-	case TACTUS_TOUCH_DOWN: {
-		double sx, sy;
-		struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, lx, ly, &sx, &sy);
-		if (!node || node->type != WLR_SCENE_NODE_SURFACE || slot >= 0)
-			return;
-		for (slot = 0; slot < MAX_TOUCHES && server->touches[slot].active; slot++)
-			;
-		if (slot == MAX_TOUCHES)
-			return;
-		struct wlr_surface *surface = wlr_scene_surface_from_node(node)->surface;
-		server->touches[slot].active = true;
-		server->touches[slot].id = touch->touch_id;
-		server->touches[slot].surface = surface;
-		server->touches[slot].origin_x = lx - sx;
-		server->touches[slot].origin_y = ly - sy;
-		wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, touch->touch_id, sx, sy);
+	case TACTUS_TOUCH_DOWN:
+		deliver_touch_down(server, touch, lx, ly);
 		break;
-	}
 	case TACTUS_TOUCH_MOTION:
 		if (slot >= 0)
 			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, touch->touch_id,
@@ -255,23 +679,18 @@ static void deliver(struct server *server, const struct tactus_touch *touch) {
 
 static void deliver_touch(void *data, const struct tactus_touch *touch) { deliver(data, touch); }
 
-/* A binding took over touches a client already had: it gets wl_touch.cancel, and hears nothing more of them. */
+/* A binding took over touches clients already had: each gets wl_touch.cancel, and the seat forgets their points,
+ * so the rest of those sequences reaches nobody. */
 static void cancel_touches(void *data, uint32_t device) {
 	(void)device;
 	struct server *server = data;
 	for (int i = 0; i < MAX_TOUCHES; i++) {
-		if (!server->touches[i].active)
+		int slot = live_touch_slot(server, server->touches[i].id);
+		if (slot < 0)
 			continue;
-		wlr_seat_touch_notify_cancel(server->seat, server->touches[i].surface);
-		for (int j = i; j < MAX_TOUCHES; j++)
-			if (server->touches[j].surface == server->touches[i].surface)
-				server->touches[j].active = false;
+		wlr_seat_touch_notify_cancel(server->seat, wlr_seat_touch_get_point(server->seat, server->touches[i].id)->surface);
+		server->touches[slot].active = false;
 	}
-}
-
-static void touch_event(struct server *server, enum tactus_decision decision, struct tactus_touch touch) {
-	if (decision == TACTUS_DELIVER)
-		deliver(server, &touch);
 }
 
 static void touch_down(struct wl_listener *listener, void *data) {
@@ -280,8 +699,9 @@ static void touch_down(struct wl_listener *listener, void *data) {
 	server->last_touch_device = device_id(server, event->device);
 	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id,
 	                             event->x, event->y};
-	touch_event(server, server->tactus.touch_down(server->plugin, touch.device, touch.time_msec, touch.touch_id,
-	                                              touch.x, touch.y), touch);
+	if (server->tactus.touch_down(server->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
+	    TACTUS_DELIVER)
+		deliver(server, &touch);
 }
 
 static void touch_motion(struct wl_listener *listener, void *data) {
@@ -289,8 +709,9 @@ static void touch_motion(struct wl_listener *listener, void *data) {
 	struct wlr_event_touch_motion *event = data;
 	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
 	                             event->touch_id, event->x, event->y};
-	touch_event(server, server->tactus.touch_motion(server->plugin, touch.device, touch.time_msec, touch.touch_id,
-	                                                touch.x, touch.y), touch);
+	if (server->tactus.touch_motion(server->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x,
+	                                touch.y) == TACTUS_DELIVER)
+		deliver(server, &touch);
 }
 
 static void touch_up(struct wl_listener *listener, void *data) {
@@ -298,26 +719,44 @@ static void touch_up(struct wl_listener *listener, void *data) {
 	struct wlr_event_touch_up *event = data;
 	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id,
 	                             0, 0};
-	touch_event(server, server->tactus.touch_up(server->plugin, touch.device, touch.time_msec, touch.touch_id), touch);
+	if (server->tactus.touch_up(server->plugin, touch.device, touch.time_msec, touch.touch_id) == TACTUS_DELIVER)
+		deliver(server, &touch);
 }
 
 static void touch_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct server *server = wl_container_of(listener, server, touch_frame);
 	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0};
-	touch_event(server, server->tactus.touch_frame(server->plugin, touch.device), touch);
+	if (server->tactus.touch_frame(server->plugin, touch.device) == TACTUS_DELIVER)
+		deliver(server, &touch);
 }
 
-/* --replay: a simulator trace played on a headless touchscreen in real time. */
+/* Control connections and replays */
+
+struct connection {
+	struct server *server;
+	int fd;
+	struct wl_event_source *source;
+	char buffer[1024];
+	size_t length;
+};
+
+static void reply(struct connection *connection, const char *text) {
+	if (connection && write(connection->fd, text, strlen(text)) < 0)
+		wlr_log(WLR_ERROR, "control: cannot answer: %s", strerror(errno));
+}
+
+/* A simulator trace played on the headless devices in real time. */
 struct replay {
 	struct server *server;
 	FILE *file;
-	struct wlr_input_device *device;
 	struct wl_event_source *timer;
 	struct timespec start;
 	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
 	char line[512];
-	bool pending; /* line holds an event not played yet */
+	bool pending;          /* line holds an event not played yet */
+	bool ending;           /* every event played; the plugin's timers get a moment */
+	struct connection *requester; /* answered "done" at the end; NULL when gone */
 };
 
 static double field(const char *line, const char *key) {
@@ -325,15 +764,99 @@ static double field(const char *line, const char *key) {
 	return at ? strtod(at + strlen(key), NULL) : 0;
 }
 
+static void finish_replay(struct replay *replay) {
+	struct server *server = replay->server;
+	wl_event_source_remove(replay->timer);
+	fclose(replay->file);
+	reply(replay->requester, "done\n");
+	printf("tactus-wlr: replay finished\n");
+	fflush(stdout);
+	server->replay = NULL;
+	free(replay);
+	if (server->quit_after_replay)
+		wl_display_terminate(server->display);
+}
+
+/* The trace's header: a touchscreen's physical size reaches the plugin (the headless device has none). */
+static void replay_header(struct replay *replay, const char *line) {
+	const char *size = strstr(line, "\"size_mm\":[");
+	struct wlr_input_device *device = replay->server->replay_touchscreen;
+	if (!size || !device)
+		return;
+	char *end;
+	double width = strtod(size + strlen("\"size_mm\":["), &end), height = *end == ',' ? strtod(end + 1, NULL) : 0;
+	if (width == device->width_mm && height == device->height_mm)
+		return;
+	device->width_mm = width;
+	device->height_mm = height;
+	announce_device(replay->server, device, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
+static void replay_touch(struct wlr_input_device *device, const char *line, uint32_t time) {
+	struct wlr_touch *touch = device->touch;
+	int32_t id = (int32_t)field(line, "\"id\":");
+	double x = field(line, "\"x\":"), y = field(line, "\"y\":");
+	if (strstr(line, "\"type\":\"down\"")) {
+		struct wlr_event_touch_down event = {device, time, id, x, y};
+		wl_signal_emit(&touch->events.down, &event);
+	} else if (strstr(line, "\"type\":\"motion\"")) {
+		struct wlr_event_touch_motion event = {device, time, id, x, y};
+		wl_signal_emit(&touch->events.motion, &event);
+	} else if (strstr(line, "\"type\":\"up\"")) {
+		struct wlr_event_touch_up event = {device, time, id};
+		wl_signal_emit(&touch->events.up, &event);
+	} else if (strstr(line, "\"type\":\"frame\"")) {
+		wl_signal_emit(&touch->events.frame, NULL);
+	}
+}
+
+static void replay_touchpad(struct wlr_input_device *device, const char *line, uint32_t time) {
+	struct wlr_pointer *pointer = device->pointer;
+	uint32_t fingers = (uint32_t)field(line, "\"fingers\":");
+	double dx = field(line, "\"dx\":"), dy = field(line, "\"dy\":");
+	bool cancelled = strstr(line, "\"cancelled\":true") != NULL;
+	if (strstr(line, "\"type\":\"swipe_begin\"")) {
+		struct wlr_event_pointer_swipe_begin event = {device, time, fingers};
+		wl_signal_emit(&pointer->events.swipe_begin, &event);
+	} else if (strstr(line, "\"type\":\"swipe_update\"")) {
+		struct wlr_event_pointer_swipe_update event = {device, time, fingers, dx, dy};
+		wl_signal_emit(&pointer->events.swipe_update, &event);
+	} else if (strstr(line, "\"type\":\"swipe_end\"")) {
+		struct wlr_event_pointer_swipe_end event = {device, time, cancelled};
+		wl_signal_emit(&pointer->events.swipe_end, &event);
+	} else if (strstr(line, "\"type\":\"pinch_begin\"")) {
+		struct wlr_event_pointer_pinch_begin event = {device, time, fingers};
+		wl_signal_emit(&pointer->events.pinch_begin, &event);
+	} else if (strstr(line, "\"type\":\"pinch_update\"")) {
+		struct wlr_event_pointer_pinch_update event = {device, time, fingers, dx, dy, field(line, "\"scale\":"),
+		                                               field(line, "\"angle\":")};
+		wl_signal_emit(&pointer->events.pinch_update, &event);
+	} else if (strstr(line, "\"type\":\"pinch_end\"")) {
+		struct wlr_event_pointer_pinch_end event = {device, time, cancelled};
+		wl_signal_emit(&pointer->events.pinch_end, &event);
+	} else if (strstr(line, "\"type\":\"hold_begin\"")) {
+		struct wlr_event_pointer_hold_begin event = {device, time, fingers};
+		wl_signal_emit(&pointer->events.hold_begin, &event);
+	} else if (strstr(line, "\"type\":\"hold_end\"")) {
+		struct wlr_event_pointer_hold_end event = {device, time, cancelled};
+		wl_signal_emit(&pointer->events.hold_end, &event);
+	}
+}
+
 static int replay_next(void *data) {
 	struct replay *replay = data;
+	if (replay->ending) {
+		finish_replay(replay);
+		return 0;
+	}
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	double elapsed_us = (now.tv_sec - replay->start.tv_sec) * 1e6 + (now.tv_nsec - replay->start.tv_nsec) / 1e3;
 	while (replay->pending || fgets(replay->line, sizeof replay->line, replay->file)) {
 		replay->pending = true;
 		const char *line = replay->line;
-		if (!strstr(line, "\"type\"")) { /* the header line */
+		if (strstr(line, "\"tactus_trace\"")) {
+			replay_header(replay, line);
 			replay->pending = false;
 			continue;
 		}
@@ -344,32 +867,14 @@ static int replay_next(void *data) {
 		}
 		replay->pending = false;
 		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
-		struct wlr_touch *touch = replay->device->touch;
-		int32_t id = (int32_t)field(line, "\"id\":");
-		double x = field(line, "\"x\":"), y = field(line, "\"y\":");
-		if (strstr(line, "\"type\":\"down\"")) {
-			struct wlr_event_touch_down event = {replay->device, time, id, x, y};
-			wl_signal_emit(&touch->events.down, &event);
-		} else if (strstr(line, "\"type\":\"motion\"")) {
-			struct wlr_event_touch_motion event = {replay->device, time, id, x, y};
-			wl_signal_emit(&touch->events.motion, &event);
-		} else if (strstr(line, "\"type\":\"up\"")) {
-			struct wlr_event_touch_up event = {replay->device, time, id};
-			wl_signal_emit(&touch->events.up, &event);
-		} else if (strstr(line, "\"type\":\"frame\"")) {
-			wl_signal_emit(&touch->events.frame, NULL);
-		}
+		if (strstr(line, "\"type\":\"swipe_") || strstr(line, "\"type\":\"pinch_") || strstr(line, "\"type\":\"hold_"))
+			replay_touchpad(replay->server->replay_pointer, line, time);
+		else
+			replay_touch(replay->server->replay_touchscreen, line, time);
 	}
-	/* The end of the trace: a moment for timers (a double tap's window), then the compositor stops. */
-	static bool ending;
-	if (!ending) {
-		ending = true;
-		wl_event_source_timer_update(replay->timer, 1000);
-		return 0;
-	}
-	printf("tactus-wlr: replay finished\n");
-	fflush(stdout);
-	wl_display_terminate(replay->server->display);
+	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
+	replay->ending = true;
+	wl_event_source_timer_update(replay->timer, 1000);
 	return 0;
 }
 
@@ -378,48 +883,185 @@ static void find_headless(struct wlr_backend *backend, void *data) {
 		*(struct wlr_backend **)data = backend;
 }
 
-static struct replay *start_replay(struct server *server, const char *path) {
+/* The headless touchscreen and pointer replays play on, made once; false without the headless backend. */
+static bool make_replay_devices(struct server *server) {
+	if (server->replay_touchscreen)
+		return true;
 	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
 	struct wlr_backend *headless = NULL;
 	wlr_multi_for_each_backend(server->backend, find_headless, &headless);
-	if (!headless) {
-		wlr_log(WLR_ERROR, "--replay needs the headless backend (WLR_BACKENDS=headless)");
-		return NULL;
-	}
+	if (!headless)
+		return false;
+	server->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+	server->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
+	return server->replay_touchscreen && server->replay_pointer;
+}
+
+/* Starts playing the trace at path, answering requester "done" at its end; returns NULL, or why it cannot. */
+static const char *start_replay(struct server *server, const char *path, struct connection *requester) {
+	if (server->replay)
+		return "a replay is playing";
+	if (!make_replay_devices(server))
+		return "replays need the headless backend (WLR_BACKENDS=headless)";
+	FILE *file = fopen(path, "r");
+	if (!file)
+		return "cannot read the trace";
 	struct replay *replay = calloc(1, sizeof *replay);
 	replay->server = server;
-	replay->file = fopen(path, "r");
-	if (!replay->file) {
-		wlr_log(WLR_ERROR, "cannot read %s", path);
-		free(replay);
-		return NULL;
-	}
-	replay->device = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+	replay->file = file;
+	replay->requester = requester;
 	clock_gettime(CLOCK_MONOTONIC, &replay->start);
 	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
 	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(server->display), replay_next, replay);
 	wl_event_source_timer_update(replay->timer, 1);
-	return replay;
+	server->replay = replay;
+	return NULL;
 }
 
-/* The plugin's view of the scene. */
-static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
-	struct server *server = data;
-	double sx, sy;
-	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, x, y, &sx, &sy);
-	if (!node || node->type != WLR_SCENE_NODE_SURFACE || capacity == 0)
+static void move_pointer(struct server *server, double x, double y) {
+	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	struct wlr_event_pointer_motion_absolute event = {
+		server->replay_pointer, (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000),
+		(x - box->x) / box->width, (y - box->y) / box->height,
+	};
+	wl_signal_emit(&server->replay_pointer->pointer->events.motion_absolute, &event);
+	wl_signal_emit(&server->replay_pointer->pointer->events.frame, NULL);
+}
+
+static void list_windows(struct server *server, struct connection *connection) {
+	struct view *view;
+	wl_list_for_each(view, &server->views, link) {
+		struct wlr_box geometry;
+		wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
+		const char *title = view->xdg_surface->toplevel->title;
+		char line[256];
+		snprintf(line, sizeof line, "window %d %d %d %d %s\n", view->x, view->y, geometry.width, geometry.height,
+		         title ? title : "");
+		reply(connection, line);
+	}
+	reply(connection, "ok\n");
+}
+
+static void run_command(struct connection *connection, char *command) {
+	struct server *server = connection->server;
+	double x, y;
+	if (strncmp(command, "replay ", 7) == 0) {
+		const char *error = start_replay(server, command + 7, connection);
+		if (error) {
+			char line[128];
+			snprintf(line, sizeof line, "error: %s\n", error);
+			reply(connection, line);
+		}
+	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
+		if (!make_replay_devices(server) || !wlr_output_layout_get_box(server->layout, NULL)) {
+			reply(connection, "error: the pointer needs the headless backend and an output\n");
+			return;
+		}
+		move_pointer(server, x, y);
+		reply(connection, "ok\n");
+	} else if (strcmp(command, "windows") == 0) {
+		list_windows(server, connection);
+	} else if (strcmp(command, "quit") == 0) {
+		reply(connection, "ok\n");
+		wl_display_terminate(server->display);
+	} else {
+		reply(connection, "error: commands are replay TRACE, pointer X Y, windows, quit\n");
+	}
+}
+
+static void close_connection(struct connection *connection) {
+	if (connection->server->replay && connection->server->replay->requester == connection)
+		connection->server->replay->requester = NULL;
+	wl_event_source_remove(connection->source);
+	close(connection->fd);
+	free(connection);
+}
+
+static int connection_readable(int fd, uint32_t mask, void *data) {
+	struct connection *connection = data;
+	ssize_t count = read(fd, connection->buffer + connection->length, sizeof connection->buffer - connection->length - 1);
+	if (count <= 0 || (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR))) {
+		close_connection(connection);
 		return 0;
-	hits[0].surface = wlr_scene_surface_from_node(node)->surface->resource;
+	}
+	connection->length += (size_t)count;
+	connection->buffer[connection->length] = '\0';
+	char *newline;
+	while ((newline = strchr(connection->buffer, '\n'))) {
+		*newline = '\0';
+		run_command(connection, connection->buffer);
+		connection->length -= (size_t)(newline + 1 - connection->buffer);
+		memmove(connection->buffer, newline + 1, connection->length + 1);
+	}
+	if (connection->length == sizeof connection->buffer - 1) {
+		reply(connection, "error: line too long\n");
+		close_connection(connection);
+	}
+	return 0;
+}
+
+static int control_acceptable(int fd, uint32_t mask, void *data) {
+	(void)mask;
+	struct server *server = data;
+	int client = accept(fd, NULL, NULL);
+	if (client < 0)
+		return 0;
+	fcntl(client, F_SETFD, FD_CLOEXEC);
+	struct connection *connection = calloc(1, sizeof *connection);
+	connection->server = server;
+	connection->fd = client;
+	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(server->display), client, WL_EVENT_READABLE,
+	                                          connection_readable, connection);
+	return 0;
+}
+
+static int listen_for_control(struct server *server, const char *path) {
+	struct sockaddr_un address = {.sun_family = AF_UNIX};
+	if (strlen(path) >= sizeof address.sun_path)
+		return -1;
+	strcpy(address.sun_path, path);
+	unlink(path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&address, sizeof address) < 0 || listen(fd, 4) < 0)
+		return -1;
+	wl_event_loop_add_fd(wl_display_get_event_loop(server->display), fd, WL_EVENT_READABLE, control_acceptable, server);
+	return fd;
+}
+
+/* The plugin's view of the desktop, and the actions its bindings run. */
+
+static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	double sx, sy;
+	struct wlr_surface *surface = surface_at(data, x, y, &sx, &sy);
+	if (!surface || capacity == 0)
+		return 0;
+	hits[0].surface = surface->resource;
 	hits[0].origin_x = x - sx;
 	hits[0].origin_y = y - sy;
 	return 1;
 }
 
+static void pointer_location(void *data, double *x, double *y) {
+	struct server *server = data;
+	*x = server->cursor->x;
+	*y = server->cursor->y;
+}
+
 static void run_action(void *data, const char *name, enum tactus_phase phase, double progress,
                        const struct tactus_values *values) {
-	(void)data;
-	printf("action %s phase %d progress %.2f fingers %u\n", name, phase, progress, values->fingers);
+	static const char *const phases[] = {"began", "changed", "ended", "cancelled", "recognized", "failed"};
+	struct server *server = data;
+	printf("action %s %s progress %.2f fingers %u\n", name, phase <= TACTUS_PHASE_FAILED ? phases[phase] : "?",
+	       progress, values->fingers);
 	fflush(stdout);
+	if (phase != TACTUS_PHASE_ENDED && phase != TACTUS_PHASE_RECOGNIZED)
+		return;
+	if (strcmp(name, "focus-next") == 0)
+		focus_next_view(server);
+	else if (strcmp(name, "close-window") == 0)
+		close_focused_view(server);
 }
 
 static void log_message(void *data, enum tactus_log_level level, const char *message) {
@@ -433,33 +1075,53 @@ static bool load_plugin(struct server *server, const char *path) {
 		wlr_log(WLR_ERROR, "cannot load %s: %s", path, dlerror());
 		return false;
 	}
-	*(void **)&server->tactus.create = dlsym(library, "tactus_plugin_create");
-	*(void **)&server->tactus.destroy = dlsym(library, "tactus_plugin_destroy");
-	*(void **)&server->tactus.add_device = dlsym(library, "tactus_plugin_add_device");
-	*(void **)&server->tactus.touch_down = dlsym(library, "tactus_plugin_touch_down");
-	*(void **)&server->tactus.touch_motion = dlsym(library, "tactus_plugin_touch_motion");
-	*(void **)&server->tactus.touch_up = dlsym(library, "tactus_plugin_touch_up");
-	*(void **)&server->tactus.touch_frame = dlsym(library, "tactus_plugin_touch_frame");
-	if (!server->tactus.create || !server->tactus.destroy || !server->tactus.add_device || !server->tactus.touch_down ||
-	    !server->tactus.touch_motion || !server->tactus.touch_up || !server->tactus.touch_frame) {
-		wlr_log(WLR_ERROR, "%s is not libtactus: %s", path, dlerror());
-		return false;
-	}
-	struct tactus_host host = {
-		.data = server, .surfaces_at = surfaces_at, .run_action = run_action, .log = log_message,
-		.deliver_touch = deliver_touch, .cancel_touches = cancel_touches,
+	struct tactus_entries *t = &server->tactus;
+	const struct {
+		const char *symbol;
+		void **entry;
+	} entries[] = {
+		{"tactus_plugin_create", (void **)&t->create},
+		{"tactus_plugin_destroy", (void **)&t->destroy},
+		{"tactus_plugin_add_device", (void **)&t->add_device},
+		{"tactus_plugin_touch_down", (void **)&t->touch_down},
+		{"tactus_plugin_touch_motion", (void **)&t->touch_motion},
+		{"tactus_plugin_touch_up", (void **)&t->touch_up},
+		{"tactus_plugin_touch_frame", (void **)&t->touch_frame},
+		{"tactus_plugin_swipe_begin", (void **)&t->swipe_begin},
+		{"tactus_plugin_swipe_update", (void **)&t->swipe_update},
+		{"tactus_plugin_swipe_end", (void **)&t->swipe_end},
+		{"tactus_plugin_pinch_begin", (void **)&t->pinch_begin},
+		{"tactus_plugin_pinch_update", (void **)&t->pinch_update},
+		{"tactus_plugin_pinch_end", (void **)&t->pinch_end},
+		{"tactus_plugin_hold_begin", (void **)&t->hold_begin},
+		{"tactus_plugin_hold_end", (void **)&t->hold_end},
+		{"tactus_plugin_set_modifiers", (void **)&t->set_modifiers},
+		{"tactus_plugin_surface_committed", (void **)&t->surface_committed},
 	};
-	server->plugin = server->tactus.create(TACTUS_ABI_VERSION, server->display, &host, NULL);
+	for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
+		if (!(*entries[i].entry = dlsym(library, entries[i].symbol))) {
+			wlr_log(WLR_ERROR, "%s is not libtactus: it lacks %s", path, entries[i].symbol);
+			return false;
+		}
+	struct tactus_host host = {
+		.data = server, .surfaces_at = surfaces_at, .pointer_location = pointer_location, .run_action = run_action,
+		.log = log_message, .deliver_touch = deliver_touch, .cancel_touches = cancel_touches,
+	};
+	server->plugin = t->create(TACTUS_ABI_VERSION, server->display, &host, NULL);
 	return server->plugin != NULL;
 }
 
+static void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
+	listener->notify = notify;
+	wl_signal_add(signal, listener);
+}
+
 int main(int argc, char **argv) {
-	const char *plugin = NULL, *socket = NULL, *replay = NULL;
+	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control = NULL;
 	static const struct option options[] = {
 		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
-		{"replay", required_argument, 0, 'r'}, {"replay-on-window", no_argument, 0, 'w'}, {0},
+		{"replay", required_argument, 0, 'r'}, {"control", required_argument, 0, 'c'}, {0},
 	};
-	bool on_window = false;
 	for (int c; (c = getopt_long(argc, argv, "", options, NULL)) != -1;) {
 		if (c == 'p')
 			plugin = optarg;
@@ -467,16 +1129,17 @@ int main(int argc, char **argv) {
 			socket = optarg;
 		else if (c == 'r')
 			replay = optarg;
-		else if (c == 'w')
-			on_window = true;
+		else if (c == 'c')
+			control = optarg;
 		else {
-			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--replay TRACE [--replay-on-window]]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]\n", argv[0]);
 			return 64;
 		}
 	}
 	wlr_log_init(WLR_INFO, NULL);
 	struct server server = {0};
 	wl_list_init(&server.views);
+	wl_list_init(&server.keyboards);
 	server.display = wl_display_create();
 	server.backend = wlr_backend_autocreate(server.display);
 	if (!server.backend)
@@ -484,30 +1147,41 @@ int main(int argc, char **argv) {
 	server.renderer = wlr_renderer_autocreate(server.backend);
 	wlr_renderer_init_wl_display(server.renderer, server.display);
 	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
-	wlr_compositor_create(server.display, server.renderer);
+	struct wlr_compositor *compositor = wlr_compositor_create(server.display, server.renderer);
 	wlr_data_device_manager_create(server.display);
 	server.layout = wlr_output_layout_create();
 	server.scene = wlr_scene_create();
 	wlr_scene_attach_output_layout(server.scene, server.layout);
-	server.new_output.notify = new_output;
-	wl_signal_add(&server.backend->events.new_output, &server.new_output);
 	server.xdg_shell = wlr_xdg_shell_create(server.display);
-	server.new_xdg_surface.notify = new_xdg_surface;
-	wl_signal_add(&server.xdg_shell->events.new_surface, &server.new_xdg_surface);
 	server.seat = wlr_seat_create(server.display, "seat0");
-	wlr_seat_set_capabilities(server.seat, WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_POINTER);
+	update_capabilities(&server);
 	server.cursor = wlr_cursor_create();
 	wlr_cursor_attach_output_layout(server.cursor, server.layout);
-	server.new_input.notify = new_input;
-	wl_signal_add(&server.backend->events.new_input, &server.new_input);
-	server.touch_down.notify = touch_down;
-	wl_signal_add(&server.cursor->events.touch_down, &server.touch_down);
-	server.touch_motion.notify = touch_motion;
-	wl_signal_add(&server.cursor->events.touch_motion, &server.touch_motion);
-	server.touch_up.notify = touch_up;
-	wl_signal_add(&server.cursor->events.touch_up, &server.touch_up);
-	server.touch_frame.notify = touch_frame;
-	wl_signal_add(&server.cursor->events.touch_frame, &server.touch_frame);
+	server.cursor_images = wlr_xcursor_manager_create(NULL, 24);
+	server.pointer_gestures = wlr_pointer_gestures_v1_create(server.display);
+
+	listen_to(&server.backend->events.new_output, &server.new_output, new_output);
+	listen_to(&server.backend->events.new_input, &server.new_input, new_input);
+	listen_to(&server.xdg_shell->events.new_surface, &server.new_xdg_surface, new_xdg_surface);
+	listen_to(&compositor->events.new_surface, &server.new_surface, new_surface);
+	listen_to(&server.seat->events.request_set_cursor, &server.request_cursor, request_cursor);
+	listen_to(&server.cursor->events.motion, &server.motion, cursor_motion);
+	listen_to(&server.cursor->events.motion_absolute, &server.motion_absolute, cursor_motion_absolute);
+	listen_to(&server.cursor->events.button, &server.button, cursor_button);
+	listen_to(&server.cursor->events.axis, &server.axis, cursor_axis);
+	listen_to(&server.cursor->events.frame, &server.pointer_frame, cursor_frame);
+	listen_to(&server.cursor->events.touch_down, &server.touch_down, touch_down);
+	listen_to(&server.cursor->events.touch_motion, &server.touch_motion, touch_motion);
+	listen_to(&server.cursor->events.touch_up, &server.touch_up, touch_up);
+	listen_to(&server.cursor->events.touch_frame, &server.touch_frame, touch_frame);
+	listen_to(&server.cursor->events.swipe_begin, &server.swipe_begin, swipe_begin);
+	listen_to(&server.cursor->events.swipe_update, &server.swipe_update, swipe_update);
+	listen_to(&server.cursor->events.swipe_end, &server.swipe_end, swipe_end);
+	listen_to(&server.cursor->events.pinch_begin, &server.pinch_begin, pinch_begin);
+	listen_to(&server.cursor->events.pinch_update, &server.pinch_update, pinch_update);
+	listen_to(&server.cursor->events.pinch_end, &server.pinch_end, pinch_end);
+	listen_to(&server.cursor->events.hold_begin, &server.hold_begin, hold_begin);
+	listen_to(&server.cursor->events.hold_end, &server.hold_end, hold_end);
 
 	if (!load_plugin(&server, plugin ? plugin : "libtactus.so"))
 		return 1;
@@ -517,16 +1191,28 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "cannot start (socket %s)", socket ? socket : "auto");
 		return 1;
 	}
+	if (control && listen_for_control(&server, control) < 0) {
+		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control, strerror(errno));
+		return 1;
+	}
+	/* For the programs that bindings' exec actions start. */
+	setenv("WAYLAND_DISPLAY", name, true);
 	printf("tactus-wlr: listening on %s\n", name);
 	fflush(stdout);
-	if (replay && on_window)
-		server.replay_path = replay;
-	else if (replay && !(server.replay = start_replay(&server, replay)))
-		return 1;
+	if (replay) {
+		const char *error = start_replay(&server, replay, NULL);
+		if (error) {
+			wlr_log(WLR_ERROR, "--replay %s: %s", replay, error);
+			return 1;
+		}
+		server.quit_after_replay = true;
+	}
 	wl_display_run(server.display);
 
 	server.tactus.destroy(server.plugin);
 	wl_display_destroy_clients(server.display);
 	wl_display_destroy(server.display);
+	if (control)
+		unlink(control);
 	return 0;
 }

@@ -15,6 +15,8 @@ public final class Window: ConnectionChild {
     private let size: (width: Int32, height: Int32)
     /// Whether the compositor configured the window and it has shown its buffer.
     public private(set) var isMapped = false
+    /// Whether the compositor asked the window to close (xdg_toplevel.close): the user closed it.
+    public fileprivate(set) var closeRequested = false
 
     /// Creates a window of `width` × `height` pixels titled `title`; nil when the compositor offers no xdg_wm_base
     /// or wl_shm. It maps once the compositor configures it, during the connection's dispatch.
@@ -28,6 +30,7 @@ public final class Window: ConnectionChild {
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         title.withCString { xdg_toplevel_set_title(toplevel, $0) }
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
+        xdg_toplevel_add_listener(toplevel, toplevelListener, Unmanaged.passUnretained(self).toOpaque())
         connection.adopt(self)
         connection.commit(surface)
     }
@@ -58,6 +61,17 @@ private nonisolated(unsafe) let xdgSurfaceListener = permanent(xdg_surface_liste
         guard let data else { return }
         Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().configure(serial: serial)
     }
+))
+
+/// The window keeps its own size whatever the compositor suggests; a close request is noted.
+private nonisolated(unsafe) let toplevelListener = permanent(xdg_toplevel_listener(
+    configure: { _, _, _, _, _ in },
+    close: { data, _ in
+        guard let data else { return }
+        Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().closeRequested = true
+    },
+    configure_bounds: { _, _, _, _ in },
+    wm_capabilities: { _, _, _ in }
 ))
 
 /// Answers the compositor's pings, as every xdg-shell client must.

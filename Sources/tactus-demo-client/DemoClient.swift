@@ -16,7 +16,8 @@ struct DemoClient: ParsableCommand {
             velocity, scale, rotation_deg, progress and reason. Unlike the simulator's millimetres, location, \
             translation and velocity are surface-local pixels (per second).
 
-            Exits 0 after --exit-after events or when the compositor closes the connection, 1 when it cannot be \
+            Exits 0 after --exit-after events, when the compositor closes the connection, or when it closes the \
+            window (after printing {"event":"closed"}), 1 when it cannot be \
             reached or raises a protocol error, 64 for bad arguments.
             """)
 
@@ -58,6 +59,9 @@ struct DemoClient: ParsableCommand {
     @Flag(help: "Also print the raw touch events (wl_touch) the compositor sends: {\"event\":\"touch\",\"type\":...}.")
     var touch = false
 
+    @Option(help: "The window's title, where the compositor is a desktop.")
+    var title = "tactus-demo-client"
+
     func validate() throws {
         if let exitAfter, exitAfter < 0 { throw ValidationError("--exit-after must not be negative") }
         var names = Set<String>()
@@ -98,7 +102,7 @@ struct DemoClient: ParsableCommand {
         let connection = try WaylandConnection(socket: socket)
         let client = try GestureClient(connection: connection)
         // A window where the compositor is a desktop (xdg-shell); a bare surface where it is not (a test's).
-        let window = Window(connection: connection, title: "tactus-demo-client", width: 600, height: 400)
+        let window = Window(connection: connection, title: title, width: 600, height: 400)
         guard let surface = window?.surface ?? connection.makeSurface() else {
             throw WaylandClientError.missingGlobal("wl_compositor")
         }
@@ -139,8 +143,9 @@ struct DemoClient: ParsableCommand {
         waiting?.forEach(emit)
         waiting = nil
         try withExtendedLifetime((byName, excluded, window, touches)) {
-            try connection.dispatch(until: isDone)
+            try connection.dispatch(until: { isDone() || window?.closeRequested == true })
         }
+        if window?.closeRequested == true { emit(#"{"event":"closed"}"#) }
     }
 
     /// A raw touch event as a JSON line.

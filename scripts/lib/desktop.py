@@ -1,0 +1,210 @@
+"""A headless tactus-wlr desktop for the end-to-end checks (scripts/check-compositor) and the demo (scripts/demo).
+
+Desktop starts the compositor (WLR_BACKENDS=headless, WLR_RENDERER=pixman) with the freshly built libtactus.so and a
+configuration file, drives it through its control socket, and collects what it prints: its bindings' actions.
+Client starts a tactus-demo-client window on it and collects the JSON lines the client prints. Traces come from
+tactus-sim generate, for a 254 x 143 mm touchscreen over the headless output's 1280 x 720 pixels.
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COMPOSITOR = os.path.join(ROOT, ".build/compositor/tactus-wlr")
+PLUGIN = os.path.join(ROOT, ".build/debug/libtactus.so")
+CLIENT = os.path.join(ROOT, ".build/debug/tactus-demo-client")
+SIMULATOR = os.path.join(ROOT, ".build/debug/tactus-sim")
+SCREEN = ["--size", "254x143", "--pixels", "1280x720"]
+
+
+class Failure(Exception):
+    """What an end-to-end check expected and what it got instead."""
+
+
+def wait_for(condition, timeout, what):
+    """Polls condition until it holds; raises Failure naming what did not happen within timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise Failure("%s: not within %g s" % (what, timeout))
+
+
+class Lines:
+    """The lines a child process prints, collected as they come."""
+
+    def __init__(self, stream, parse=lambda line: line):
+        self.items = []
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, args=(stream, parse), daemon=True).start()
+
+    def _read(self, stream, parse):
+        for line in stream:
+            item = parse(line.rstrip("\n"))
+            with self._lock:
+                self.items.append(item)
+
+    def snapshot(self):
+        with self._lock:
+            return list(self.items)
+
+
+class Desktop:
+    def __init__(self, config=""):
+        self.runtime = tempfile.mkdtemp(prefix="tactus-wlr.")
+        os.makedirs(os.path.join(self.runtime, "tactus"))
+        with open(os.path.join(self.runtime, "tactus", "config.toml"), "w") as file:
+            file.write(config)
+        self.socket = os.path.join(self.runtime, "wayland-tactus")
+        self.environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
+                                WLR_BACKENDS="headless", WLR_RENDERER="pixman")
+        control = os.path.join(self.runtime, "control")
+        self.log_path = os.path.join(self.runtime, "log")
+        self._log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            [COMPOSITOR, "--plugin", PLUGIN, "--socket", "wayland-tactus", "--control", control],
+            stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.environment)
+        self.output = Lines(self.process.stdout)
+        self.clients = []
+        wait_for(lambda: any("listening on" in line for line in self.output.snapshot()) or not self.alive(), 10,
+                 "tactus-wlr listening")
+        if not self.alive():
+            raise Failure("tactus-wlr did not start:\n" + self.log())
+        self._control = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._control.connect(control)
+        self._replies = self._control.makefile("r")
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def log(self):
+        with open(self.log_path) as file:
+            return file.read()
+
+    def command(self, text, timeout=30):
+        """Sends a control command; returns the lines before its "ok" or "done"."""
+        self.send(text)
+        return self.answer(text, timeout)
+
+    def send(self, text):
+        """Sends a control command without waiting for its answer (answer() reads it)."""
+        self._control.sendall((text + "\n").encode())
+
+    def answer(self, text, timeout=30):
+        """The lines before the answer of the command text, sent before."""
+        self._control.settimeout(timeout)
+        lines = []
+        while True:
+            line = self._replies.readline().rstrip("\n")
+            if not line:
+                raise Failure("tactus-wlr closed its control socket during %r:\n%s" % (text, self.log()))
+            if line in ("ok", "done"):
+                return lines
+            if line.startswith("error:"):
+                raise Failure("tactus-wlr refused %r: %s" % (text, line))
+            lines.append(line)
+
+    def windows(self):
+        """The mapped windows, focused first: dicts with x, y, width, height and title."""
+        windows = []
+        for line in self.command("windows"):
+            _, x, y, width, height, title = line.split(" ", 5)
+            windows.append(dict(x=int(x), y=int(y), width=int(width), height=int(height), title=title))
+        return windows
+
+    def actions(self):
+        """The binding actions the compositor ran, as it printed them: "NAME PHASE progress P fingers F"."""
+        return [line[len("action "):] for line in self.output.snapshot() if line.startswith("action ")]
+
+    def trace(self, kind, *options):
+        """Writes a generated trace (tactus-sim generate KIND OPTIONS) and returns its path."""
+        path = os.path.join(self.runtime, "trace-%d.jsonl" % time.monotonic_ns())
+        with open(path, "w") as file:
+            subprocess.run([SIMULATOR, "generate", kind, *SCREEN, *options], stdout=file, check=True)
+        return path
+
+    def replay(self, kind, *options, wait=True):
+        """Plays a generated trace on the headless touchscreen or touchpad; returns once it has played, or at once
+        without wait (then answer("replay") waits)."""
+        self.send("replay " + self.trace(kind, *options))
+        if wait:
+            self.answer("replay")
+
+    def point_at(self, x, y):
+        self.command("pointer %g %g" % (x, y))
+
+    def open_client(self, *arguments, title="tactus-demo-client"):
+        """Starts a tactus-demo-client window and waits until it is mapped and subscribed."""
+        mapped = len(self.windows())
+        client = Client(self, list(arguments) + ["--title", title])
+        self.clients.append(client)
+        wait_for(lambda: client.events() or not client.alive(), 20, "%s ready" % title)
+        if not client.alive():
+            raise Failure("%s exited: %s" % (title, client.error()))
+        wait_for(lambda: len(self.windows()) > mapped, 10, "%s's window mapped" % title)
+        client.window = self.windows()[0]
+        return client
+
+    def close(self):
+        for client in self.clients:
+            client.kill()
+        if self.alive():
+            try:
+                self.command("quit", timeout=5)
+            except (Failure, OSError):
+                pass
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self._log.close()
+        shutil.rmtree(self.runtime, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+
+class Client:
+    """A tactus-demo-client window: its JSON lines, parsed, as they come."""
+
+    def __init__(self, desktop, arguments):
+        self._stderr = tempfile.TemporaryFile("w+")
+        self.process = subprocess.Popen([CLIENT, "--socket", desktop.socket, *arguments], stdout=subprocess.PIPE,
+                                        stderr=self._stderr, text=True, env=desktop.environment)
+        self.lines = Lines(self.process.stdout, json.loads)
+        self.window = None
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def error(self):
+        self._stderr.seek(0)
+        return self._stderr.read()
+
+    def events(self, name=None):
+        """Everything the client printed (ready, gestures, touches), or one gesture's events."""
+        events = self.lines.snapshot()
+        return events if name is None else [e for e in events if e.get("name") == name]
+
+    def touches(self, kind):
+        return [e for e in self.lines.snapshot() if e.get("event") == "touch" and e.get("type") == kind]
+
+    def centre(self, dx=0, dy=0):
+        """A layout point in the window: its centre, moved by dx, dy."""
+        return self.window["x"] + self.window["width"] / 2 + dx, self.window["y"] + self.window["height"] / 2 + dy
+
+    def kill(self, how=signal.SIGTERM):
+        if self.alive():
+            self.process.send_signal(how)
+            self.process.wait(timeout=10)
