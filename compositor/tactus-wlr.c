@@ -20,18 +20,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 #include <wayland-server-core.h>
 #include <wlr/backend.h>
-#include <wlr/backend/headless.h>
-#include <wlr/backend/multi.h>
 #include <wlr/render/allocator.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_compositor.h>
@@ -51,83 +46,12 @@
 #include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
 
-#include "tactus.h"
-
-/* The plugin's entries, looked up by name: wlroots has no plugin system, tactus.h is the interface. */
-struct tactus_entries {
-	struct tactus_plugin *(*create)(uint32_t, struct wl_display *, const struct tactus_host *, const char *);
-	void (*destroy)(struct tactus_plugin *);
-	int (*add_device)(struct tactus_plugin *, const struct tactus_device *);
-	enum tactus_decision (*touch_down)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
-	enum tactus_decision (*touch_motion)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
-	enum tactus_decision (*touch_up)(struct tactus_plugin *, uint32_t, uint32_t, int32_t);
-	enum tactus_decision (*touch_frame)(struct tactus_plugin *, uint32_t);
-	void (*swipe_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
-	void (*swipe_update)(struct tactus_plugin *, uint32_t, uint32_t, double, double);
-	void (*swipe_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
-	void (*pinch_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
-	void (*pinch_update)(struct tactus_plugin *, uint32_t, uint32_t, double, double, double, double);
-	void (*pinch_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
-	void (*hold_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
-	void (*hold_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
-	void (*set_modifiers)(struct tactus_plugin *, uint32_t);
-	void (*surface_committed)(struct tactus_plugin *, struct wl_resource *);
-};
-
-#define MAX_DEVICES 16
-#define MAX_TOUCHES 16
-
-struct server {
-	struct wl_display *display;
-	struct wlr_backend *backend;
-	struct wlr_renderer *renderer;
-	struct wlr_allocator *allocator;
-	struct wlr_scene *scene;
-	struct wlr_output_layout *layout;
-	struct wlr_xdg_shell *xdg_shell;
-	struct wlr_seat *seat;
-	struct wlr_cursor *cursor;
-	struct wlr_xcursor_manager *cursor_images;
-	struct wlr_pointer_gestures_v1 *pointer_gestures;
-	struct wl_list views;     /* mapped windows, the focused one first */
-	struct wl_list keyboards;
-	struct wl_listener new_output, new_xdg_surface, new_input, new_surface, request_cursor;
-	struct wl_listener motion, motion_absolute, button, axis, pointer_frame;
-	struct wl_listener touch_down, touch_motion, touch_up, touch_frame;
-	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
-		hold_end;
-	/* The devices the plugin knows, by their index + 1 as its id; the last touchscreen touched, for frames. */
-	struct wlr_input_device *devices[MAX_DEVICES];
-	int device_count;
-	uint32_t last_touch_device;
-	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
-	 * surface (and forgets it when the surface goes). */
-	struct {
-		bool active;
-		int32_t id;
-		double origin_x, origin_y;
-	} touches[MAX_TOUCHES];
-	struct tactus_entries tactus;
-	struct tactus_plugin *plugin;
-	/* Replays: the headless devices they play on, made when first needed, and the one playing. */
-	struct wlr_input_device *replay_touchscreen, *replay_pointer;
-	struct replay *replay;
-	bool quit_after_replay;
-};
+#include "tactus-wlr.h"
 
 struct output {
 	struct server *server;
 	struct wlr_output *output;
 	struct wl_listener frame, destroy;
-};
-
-struct view {
-	struct wl_list link;
-	struct server *server;
-	struct wlr_xdg_surface *xdg_surface;
-	struct wlr_scene_node *node;
-	int x, y;
-	struct wl_listener map, unmap, destroy;
 };
 
 struct keyboard {
@@ -346,8 +270,7 @@ static uint32_t device_id(struct server *server, struct wlr_input_device *device
 	return 0;
 }
 
-/* Tells the plugin about a device, again when its size changed; returns its id, 0 when there is no room. */
-static uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind) {
+uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind) {
 	uint32_t id = device_id(server, device);
 	if (!id) {
 		if (server->device_count == MAX_DEVICES)
@@ -731,305 +654,6 @@ static void touch_frame(struct wl_listener *listener, void *data) {
 		deliver(server, &touch);
 }
 
-/* Control connections and replays */
-
-struct connection {
-	struct server *server;
-	int fd;
-	struct wl_event_source *source;
-	char buffer[1024];
-	size_t length;
-};
-
-static void reply(struct connection *connection, const char *text) {
-	if (connection && write(connection->fd, text, strlen(text)) < 0)
-		wlr_log(WLR_ERROR, "control: cannot answer: %s", strerror(errno));
-}
-
-/* A simulator trace played on the headless devices in real time. */
-struct replay {
-	struct server *server;
-	FILE *file;
-	struct wl_event_source *timer;
-	struct timespec start;
-	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
-	char line[512];
-	bool pending;          /* line holds an event not played yet */
-	bool ending;           /* every event played; the plugin's timers get a moment */
-	struct connection *requester; /* answered "done" at the end; NULL when gone */
-};
-
-static double field(const char *line, const char *key) {
-	const char *at = strstr(line, key);
-	return at ? strtod(at + strlen(key), NULL) : 0;
-}
-
-static void finish_replay(struct replay *replay) {
-	struct server *server = replay->server;
-	wl_event_source_remove(replay->timer);
-	fclose(replay->file);
-	reply(replay->requester, "done\n");
-	printf("tactus-wlr: replay finished\n");
-	fflush(stdout);
-	server->replay = NULL;
-	free(replay);
-	if (server->quit_after_replay)
-		wl_display_terminate(server->display);
-}
-
-/* The trace's header: a touchscreen's physical size reaches the plugin (the headless device has none). */
-static void replay_header(struct replay *replay, const char *line) {
-	const char *size = strstr(line, "\"size_mm\":[");
-	struct wlr_input_device *device = replay->server->replay_touchscreen;
-	if (!size || !device)
-		return;
-	char *end;
-	double width = strtod(size + strlen("\"size_mm\":["), &end), height = *end == ',' ? strtod(end + 1, NULL) : 0;
-	if (width == device->width_mm && height == device->height_mm)
-		return;
-	device->width_mm = width;
-	device->height_mm = height;
-	announce_device(replay->server, device, TACTUS_DEVICE_TOUCHSCREEN);
-}
-
-static void replay_touch(struct wlr_input_device *device, const char *line, uint32_t time) {
-	struct wlr_touch *touch = device->touch;
-	int32_t id = (int32_t)field(line, "\"id\":");
-	double x = field(line, "\"x\":"), y = field(line, "\"y\":");
-	if (strstr(line, "\"type\":\"down\"")) {
-		struct wlr_event_touch_down event = {device, time, id, x, y};
-		wl_signal_emit(&touch->events.down, &event);
-	} else if (strstr(line, "\"type\":\"motion\"")) {
-		struct wlr_event_touch_motion event = {device, time, id, x, y};
-		wl_signal_emit(&touch->events.motion, &event);
-	} else if (strstr(line, "\"type\":\"up\"")) {
-		struct wlr_event_touch_up event = {device, time, id};
-		wl_signal_emit(&touch->events.up, &event);
-	} else if (strstr(line, "\"type\":\"frame\"")) {
-		wl_signal_emit(&touch->events.frame, NULL);
-	}
-}
-
-static void replay_touchpad(struct wlr_input_device *device, const char *line, uint32_t time) {
-	struct wlr_pointer *pointer = device->pointer;
-	uint32_t fingers = (uint32_t)field(line, "\"fingers\":");
-	double dx = field(line, "\"dx\":"), dy = field(line, "\"dy\":");
-	bool cancelled = strstr(line, "\"cancelled\":true") != NULL;
-	if (strstr(line, "\"type\":\"swipe_begin\"")) {
-		struct wlr_event_pointer_swipe_begin event = {device, time, fingers};
-		wl_signal_emit(&pointer->events.swipe_begin, &event);
-	} else if (strstr(line, "\"type\":\"swipe_update\"")) {
-		struct wlr_event_pointer_swipe_update event = {device, time, fingers, dx, dy};
-		wl_signal_emit(&pointer->events.swipe_update, &event);
-	} else if (strstr(line, "\"type\":\"swipe_end\"")) {
-		struct wlr_event_pointer_swipe_end event = {device, time, cancelled};
-		wl_signal_emit(&pointer->events.swipe_end, &event);
-	} else if (strstr(line, "\"type\":\"pinch_begin\"")) {
-		struct wlr_event_pointer_pinch_begin event = {device, time, fingers};
-		wl_signal_emit(&pointer->events.pinch_begin, &event);
-	} else if (strstr(line, "\"type\":\"pinch_update\"")) {
-		struct wlr_event_pointer_pinch_update event = {device, time, fingers, dx, dy, field(line, "\"scale\":"),
-		                                               field(line, "\"angle\":")};
-		wl_signal_emit(&pointer->events.pinch_update, &event);
-	} else if (strstr(line, "\"type\":\"pinch_end\"")) {
-		struct wlr_event_pointer_pinch_end event = {device, time, cancelled};
-		wl_signal_emit(&pointer->events.pinch_end, &event);
-	} else if (strstr(line, "\"type\":\"hold_begin\"")) {
-		struct wlr_event_pointer_hold_begin event = {device, time, fingers};
-		wl_signal_emit(&pointer->events.hold_begin, &event);
-	} else if (strstr(line, "\"type\":\"hold_end\"")) {
-		struct wlr_event_pointer_hold_end event = {device, time, cancelled};
-		wl_signal_emit(&pointer->events.hold_end, &event);
-	}
-}
-
-static int replay_next(void *data) {
-	struct replay *replay = data;
-	if (replay->ending) {
-		finish_replay(replay);
-		return 0;
-	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	double elapsed_us = (now.tv_sec - replay->start.tv_sec) * 1e6 + (now.tv_nsec - replay->start.tv_nsec) / 1e3;
-	while (replay->pending || fgets(replay->line, sizeof replay->line, replay->file)) {
-		replay->pending = true;
-		const char *line = replay->line;
-		if (strstr(line, "\"tactus_trace\"")) {
-			replay_header(replay, line);
-			replay->pending = false;
-			continue;
-		}
-		double due_us = field(line, "\"t\":");
-		if (due_us > elapsed_us) {
-			wl_event_source_timer_update(replay->timer, (int)((due_us - elapsed_us) / 1000) + 1);
-			return 0;
-		}
-		replay->pending = false;
-		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
-		if (strstr(line, "\"type\":\"swipe_") || strstr(line, "\"type\":\"pinch_") || strstr(line, "\"type\":\"hold_"))
-			replay_touchpad(replay->server->replay_pointer, line, time);
-		else
-			replay_touch(replay->server->replay_touchscreen, line, time);
-	}
-	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
-	replay->ending = true;
-	wl_event_source_timer_update(replay->timer, 1000);
-	return 0;
-}
-
-static void find_headless(struct wlr_backend *backend, void *data) {
-	if (wlr_backend_is_headless(backend))
-		*(struct wlr_backend **)data = backend;
-}
-
-/* The headless touchscreen and pointer replays play on, made once; false without the headless backend. */
-static bool make_replay_devices(struct server *server) {
-	if (server->replay_touchscreen)
-		return true;
-	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
-	struct wlr_backend *headless = NULL;
-	wlr_multi_for_each_backend(server->backend, find_headless, &headless);
-	if (!headless)
-		return false;
-	server->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
-	server->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
-	return server->replay_touchscreen && server->replay_pointer;
-}
-
-/* Starts playing the trace at path, answering requester "done" at its end; returns NULL, or why it cannot. */
-static const char *start_replay(struct server *server, const char *path, struct connection *requester) {
-	if (server->replay)
-		return "a replay is playing";
-	if (!make_replay_devices(server))
-		return "replays need the headless backend (WLR_BACKENDS=headless)";
-	FILE *file = fopen(path, "r");
-	if (!file)
-		return "cannot read the trace";
-	struct replay *replay = calloc(1, sizeof *replay);
-	replay->server = server;
-	replay->file = file;
-	replay->requester = requester;
-	clock_gettime(CLOCK_MONOTONIC, &replay->start);
-	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
-	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(server->display), replay_next, replay);
-	wl_event_source_timer_update(replay->timer, 1);
-	server->replay = replay;
-	return NULL;
-}
-
-static void move_pointer(struct server *server, double x, double y) {
-	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	struct wlr_event_pointer_motion_absolute event = {
-		server->replay_pointer, (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000),
-		(x - box->x) / box->width, (y - box->y) / box->height,
-	};
-	wl_signal_emit(&server->replay_pointer->pointer->events.motion_absolute, &event);
-	wl_signal_emit(&server->replay_pointer->pointer->events.frame, NULL);
-}
-
-static void list_windows(struct server *server, struct connection *connection) {
-	struct view *view;
-	wl_list_for_each(view, &server->views, link) {
-		struct wlr_box geometry;
-		wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
-		const char *title = view->xdg_surface->toplevel->title;
-		char line[256];
-		snprintf(line, sizeof line, "window %d %d %d %d %s\n", view->x, view->y, geometry.width, geometry.height,
-		         title ? title : "");
-		reply(connection, line);
-	}
-	reply(connection, "ok\n");
-}
-
-static void run_command(struct connection *connection, char *command) {
-	struct server *server = connection->server;
-	double x, y;
-	if (strncmp(command, "replay ", 7) == 0) {
-		const char *error = start_replay(server, command + 7, connection);
-		if (error) {
-			char line[128];
-			snprintf(line, sizeof line, "error: %s\n", error);
-			reply(connection, line);
-		}
-	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
-		if (!make_replay_devices(server) || !wlr_output_layout_get_box(server->layout, NULL)) {
-			reply(connection, "error: the pointer needs the headless backend and an output\n");
-			return;
-		}
-		move_pointer(server, x, y);
-		reply(connection, "ok\n");
-	} else if (strcmp(command, "windows") == 0) {
-		list_windows(server, connection);
-	} else if (strcmp(command, "quit") == 0) {
-		reply(connection, "ok\n");
-		wl_display_terminate(server->display);
-	} else {
-		reply(connection, "error: commands are replay TRACE, pointer X Y, windows, quit\n");
-	}
-}
-
-static void close_connection(struct connection *connection) {
-	if (connection->server->replay && connection->server->replay->requester == connection)
-		connection->server->replay->requester = NULL;
-	wl_event_source_remove(connection->source);
-	close(connection->fd);
-	free(connection);
-}
-
-static int connection_readable(int fd, uint32_t mask, void *data) {
-	struct connection *connection = data;
-	ssize_t count = read(fd, connection->buffer + connection->length, sizeof connection->buffer - connection->length - 1);
-	if (count <= 0 || (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR))) {
-		close_connection(connection);
-		return 0;
-	}
-	connection->length += (size_t)count;
-	connection->buffer[connection->length] = '\0';
-	char *newline;
-	while ((newline = strchr(connection->buffer, '\n'))) {
-		*newline = '\0';
-		run_command(connection, connection->buffer);
-		connection->length -= (size_t)(newline + 1 - connection->buffer);
-		memmove(connection->buffer, newline + 1, connection->length + 1);
-	}
-	if (connection->length == sizeof connection->buffer - 1) {
-		reply(connection, "error: line too long\n");
-		close_connection(connection);
-	}
-	return 0;
-}
-
-static int control_acceptable(int fd, uint32_t mask, void *data) {
-	(void)mask;
-	struct server *server = data;
-	int client = accept(fd, NULL, NULL);
-	if (client < 0)
-		return 0;
-	fcntl(client, F_SETFD, FD_CLOEXEC);
-	struct connection *connection = calloc(1, sizeof *connection);
-	connection->server = server;
-	connection->fd = client;
-	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(server->display), client, WL_EVENT_READABLE,
-	                                          connection_readable, connection);
-	return 0;
-}
-
-static int listen_for_control(struct server *server, const char *path) {
-	struct sockaddr_un address = {.sun_family = AF_UNIX};
-	if (strlen(path) >= sizeof address.sun_path)
-		return -1;
-	strcpy(address.sun_path, path);
-	unlink(path);
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0 || bind(fd, (struct sockaddr *)&address, sizeof address) < 0 || listen(fd, 4) < 0)
-		return -1;
-	wl_event_loop_add_fd(wl_display_get_event_loop(server->display), fd, WL_EVENT_READABLE, control_acceptable, server);
-	return fd;
-}
-
 /* The plugin's view of the desktop, and the actions its bindings run. */
 
 static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
@@ -1191,7 +815,8 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "cannot start (socket %s)", socket ? socket : "auto");
 		return 1;
 	}
-	if (control && listen_for_control(&server, control) < 0) {
+	struct control *control_socket = NULL;
+	if (control && !(control_socket = listen_for_control(&server, control))) {
 		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control, strerror(errno));
 		return 1;
 	}
@@ -1209,10 +834,17 @@ int main(int argc, char **argv) {
 	}
 	wl_display_run(server.display);
 
+	close_control(control_socket);
+	stop_replay(&server);
 	server.tactus.destroy(server.plugin);
 	wl_display_destroy_clients(server.display);
+	wlr_backend_destroy(server.backend);
+	wlr_scene_node_destroy(&server.scene->node);
+	wlr_xcursor_manager_destroy(server.cursor_images);
+	wlr_cursor_destroy(server.cursor);
+	wlr_output_layout_destroy(server.layout);
+	wlr_allocator_destroy(server.allocator);
+	wlr_renderer_destroy(server.renderer);
 	wl_display_destroy(server.display);
-	if (control)
-		unlink(control);
 	return 0;
 }

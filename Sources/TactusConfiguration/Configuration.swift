@@ -21,10 +21,23 @@ public struct Configuration: Equatable, Sendable {
 
     /// Reads the file at `path`; a problem is a `ConfigurationError` naming the file and line.
     public init(contentsOf path: String) throws(ConfigurationError) {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let text = Configuration.text(ofFile: path) else {
             throw ConfigurationError(file: path, line: 0, message: "cannot be read")
         }
         try self.init(text: text, file: path)
+    }
+
+    /// The file's text; nil when it cannot be read or is not UTF-8.
+    private static func text(ofFile path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 {
+            bytes += chunk[0..<count]
+        }
+        guard ferror(file) == 0 else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// Reads a configuration from its text; `file` names it in errors.

@@ -16,7 +16,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-COMPOSITOR = os.path.join(ROOT, ".build/compositor/tactus-wlr")
+# TACTUS_WLR picks another build of the compositor, such as the sanitized one (scripts/build-compositor --sanitize).
+COMPOSITOR = os.environ.get("TACTUS_WLR", os.path.join(ROOT, ".build/compositor/tactus-wlr"))
 PLUGIN = os.path.join(ROOT, ".build/debug/libtactus.so")
 CLIENT = os.path.join(ROOT, ".build/debug/tactus-demo-client")
 SIMULATOR = os.path.join(ROOT, ".build/debug/tactus-sim")
@@ -154,25 +155,36 @@ class Desktop:
         return client
 
     def close(self):
+        """Closes the clients, asks the compositor to quit and waits for it; a compositor that crashed, hung or
+        had a sanitizer report on the way is a Failure."""
         for client in self.clients:
             client.kill()
-        if self.alive():
-            try:
+        problem = None
+        try:
+            if self.alive():
                 self.command("quit", timeout=5)
-            except (Failure, OSError):
-                pass
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self._log.close()
-        shutil.rmtree(self.runtime, ignore_errors=True)
+            self.process.wait(timeout=20)
+            log = self.log()
+            if self.process.returncode != 0 or "Sanitizer" in log or "runtime error:" in log:
+                problem = "tactus-wlr exited with status %d:\n%s" % (self.process.returncode, log[-4000:])
+        except (Failure, OSError, subprocess.TimeoutExpired) as error:
+            self.process.kill()
+            problem = "tactus-wlr did not quit: %s" % error
+        finally:
+            self._log.close()
+            shutil.rmtree(self.runtime, ignore_errors=True)
+        if problem:
+            raise Failure(problem)
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exception):
-        self.close()
+    def __exit__(self, kind, *exception):
+        try:
+            self.close()
+        except Failure:
+            if kind is None:  # a failure of the check itself says more
+                raise
 
 
 class Client:

@@ -1,0 +1,366 @@
+/*
+ * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
+ * headless compositor. Traces are tactus-sim's JSON Lines, one event per line with fixed keys, so a few strstr
+ * calls read them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+
+#include "tactus-wlr.h"
+
+/* The control socket and the connections to it. */
+struct control {
+	struct server *server;
+	char *path;
+	int fd;
+	struct wl_event_source *source;
+	struct wl_list connections;
+};
+
+struct connection {
+	struct wl_list link;
+	struct server *server;
+	int fd;
+	struct wl_event_source *source;
+	char buffer[1024];
+	size_t length;
+};
+
+static void reply(struct connection *connection, const char *text) {
+	if (connection && write(connection->fd, text, strlen(text)) < 0)
+		wlr_log(WLR_ERROR, "control: cannot answer: %s", strerror(errno));
+}
+
+/* A simulator trace played on the headless devices in real time. */
+struct replay {
+	struct server *server;
+	FILE *file;
+	struct wl_event_source *timer;
+	struct timespec start;
+	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
+	char line[512];
+	bool pending;          /* line holds an event not played yet */
+	bool ending;           /* every event played; the plugin's timers get a moment */
+	struct connection *requester; /* answered "done" at the end; NULL when gone */
+};
+
+static double field(const char *line, const char *key) {
+	const char *at = strstr(line, key);
+	return at ? strtod(at + strlen(key), NULL) : 0;
+}
+
+static void free_replay(struct replay *replay) {
+	wl_event_source_remove(replay->timer);
+	fclose(replay->file);
+	replay->server->replay = NULL;
+	free(replay);
+}
+
+static void finish_replay(struct replay *replay) {
+	struct server *server = replay->server;
+	reply(replay->requester, "done\n");
+	printf("tactus-wlr: replay finished\n");
+	fflush(stdout);
+	free_replay(replay);
+	if (server->quit_after_replay)
+		wl_display_terminate(server->display);
+}
+
+void stop_replay(struct server *server) {
+	if (server->replay)
+		free_replay(server->replay);
+}
+
+/* The trace's header: a touchscreen's physical size reaches the plugin (the headless device has none). */
+static void replay_header(struct replay *replay, const char *line) {
+	const char *size = strstr(line, "\"size_mm\":[");
+	struct wlr_input_device *device = replay->server->replay_touchscreen;
+	if (!size || !device)
+		return;
+	char *end;
+	double width = strtod(size + strlen("\"size_mm\":["), &end), height = *end == ',' ? strtod(end + 1, NULL) : 0;
+	if (width == device->width_mm && height == device->height_mm)
+		return;
+	device->width_mm = width;
+	device->height_mm = height;
+	announce_device(replay->server, device, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
+static void replay_touch(struct wlr_input_device *device, const char *line, uint32_t time) {
+	struct wlr_touch *touch = device->touch;
+	int32_t id = (int32_t)field(line, "\"id\":");
+	double x = field(line, "\"x\":"), y = field(line, "\"y\":");
+	if (strstr(line, "\"type\":\"down\"")) {
+		struct wlr_event_touch_down event = {device, time, id, x, y};
+		wl_signal_emit(&touch->events.down, &event);
+	} else if (strstr(line, "\"type\":\"motion\"")) {
+		struct wlr_event_touch_motion event = {device, time, id, x, y};
+		wl_signal_emit(&touch->events.motion, &event);
+	} else if (strstr(line, "\"type\":\"up\"")) {
+		struct wlr_event_touch_up event = {device, time, id};
+		wl_signal_emit(&touch->events.up, &event);
+	} else if (strstr(line, "\"type\":\"frame\"")) {
+		wl_signal_emit(&touch->events.frame, NULL);
+	}
+}
+
+static void replay_touchpad(struct wlr_input_device *device, const char *line, uint32_t time) {
+	struct wlr_pointer *pointer = device->pointer;
+	uint32_t fingers = (uint32_t)field(line, "\"fingers\":");
+	double dx = field(line, "\"dx\":"), dy = field(line, "\"dy\":");
+	bool cancelled = strstr(line, "\"cancelled\":true") != NULL;
+	if (strstr(line, "\"type\":\"swipe_begin\"")) {
+		struct wlr_event_pointer_swipe_begin event = {device, time, fingers};
+		wl_signal_emit(&pointer->events.swipe_begin, &event);
+	} else if (strstr(line, "\"type\":\"swipe_update\"")) {
+		struct wlr_event_pointer_swipe_update event = {device, time, fingers, dx, dy};
+		wl_signal_emit(&pointer->events.swipe_update, &event);
+	} else if (strstr(line, "\"type\":\"swipe_end\"")) {
+		struct wlr_event_pointer_swipe_end event = {device, time, cancelled};
+		wl_signal_emit(&pointer->events.swipe_end, &event);
+	} else if (strstr(line, "\"type\":\"pinch_begin\"")) {
+		struct wlr_event_pointer_pinch_begin event = {device, time, fingers};
+		wl_signal_emit(&pointer->events.pinch_begin, &event);
+	} else if (strstr(line, "\"type\":\"pinch_update\"")) {
+		struct wlr_event_pointer_pinch_update event = {device, time, fingers, dx, dy, field(line, "\"scale\":"),
+		                                               field(line, "\"angle\":")};
+		wl_signal_emit(&pointer->events.pinch_update, &event);
+	} else if (strstr(line, "\"type\":\"pinch_end\"")) {
+		struct wlr_event_pointer_pinch_end event = {device, time, cancelled};
+		wl_signal_emit(&pointer->events.pinch_end, &event);
+	} else if (strstr(line, "\"type\":\"hold_begin\"")) {
+		struct wlr_event_pointer_hold_begin event = {device, time, fingers};
+		wl_signal_emit(&pointer->events.hold_begin, &event);
+	} else if (strstr(line, "\"type\":\"hold_end\"")) {
+		struct wlr_event_pointer_hold_end event = {device, time, cancelled};
+		wl_signal_emit(&pointer->events.hold_end, &event);
+	}
+}
+
+static int replay_next(void *data) {
+	struct replay *replay = data;
+	if (replay->ending) {
+		finish_replay(replay);
+		return 0;
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double elapsed_us = (now.tv_sec - replay->start.tv_sec) * 1e6 + (now.tv_nsec - replay->start.tv_nsec) / 1e3;
+	while (replay->pending || fgets(replay->line, sizeof replay->line, replay->file)) {
+		replay->pending = true;
+		const char *line = replay->line;
+		if (strstr(line, "\"tactus_trace\"")) {
+			replay_header(replay, line);
+			replay->pending = false;
+			continue;
+		}
+		double due_us = field(line, "\"t\":");
+		if (due_us > elapsed_us) {
+			wl_event_source_timer_update(replay->timer, (int)((due_us - elapsed_us) / 1000) + 1);
+			return 0;
+		}
+		replay->pending = false;
+		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
+		if (strstr(line, "\"type\":\"swipe_") || strstr(line, "\"type\":\"pinch_") || strstr(line, "\"type\":\"hold_"))
+			replay_touchpad(replay->server->replay_pointer, line, time);
+		else
+			replay_touch(replay->server->replay_touchscreen, line, time);
+	}
+	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
+	replay->ending = true;
+	wl_event_source_timer_update(replay->timer, 1000);
+	return 0;
+}
+
+static void find_headless(struct wlr_backend *backend, void *data) {
+	if (wlr_backend_is_headless(backend))
+		*(struct wlr_backend **)data = backend;
+}
+
+/* The headless touchscreen and pointer replays play on, made once; false without the headless backend. */
+static bool make_replay_devices(struct server *server) {
+	if (server->replay_touchscreen)
+		return true;
+	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
+	struct wlr_backend *headless = NULL;
+	wlr_multi_for_each_backend(server->backend, find_headless, &headless);
+	if (!headless)
+		return false;
+	server->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+	server->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
+	return server->replay_touchscreen && server->replay_pointer;
+}
+
+const char *start_replay(struct server *server, const char *path, struct connection *requester) {
+	if (server->replay)
+		return "a replay is playing";
+	if (!make_replay_devices(server))
+		return "replays need the headless backend (WLR_BACKENDS=headless)";
+	FILE *file = fopen(path, "r");
+	if (!file)
+		return "cannot read the trace";
+	struct replay *replay = calloc(1, sizeof *replay);
+	replay->server = server;
+	replay->file = file;
+	replay->requester = requester;
+	clock_gettime(CLOCK_MONOTONIC, &replay->start);
+	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
+	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(server->display), replay_next, replay);
+	wl_event_source_timer_update(replay->timer, 1);
+	server->replay = replay;
+	return NULL;
+}
+
+static void move_pointer(struct server *server, double x, double y) {
+	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	struct wlr_event_pointer_motion_absolute event = {
+		server->replay_pointer, (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000),
+		(x - box->x) / box->width, (y - box->y) / box->height,
+	};
+	wl_signal_emit(&server->replay_pointer->pointer->events.motion_absolute, &event);
+	wl_signal_emit(&server->replay_pointer->pointer->events.frame, NULL);
+}
+
+static void list_windows(struct server *server, struct connection *connection) {
+	struct view *view;
+	wl_list_for_each(view, &server->views, link) {
+		struct wlr_box geometry;
+		wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
+		const char *title = view->xdg_surface->toplevel->title;
+		char line[256];
+		snprintf(line, sizeof line, "window %d %d %d %d %s\n", view->x, view->y, geometry.width, geometry.height,
+		         title ? title : "");
+		reply(connection, line);
+	}
+	reply(connection, "ok\n");
+}
+
+static void run_command(struct connection *connection, char *command) {
+	struct server *server = connection->server;
+	double x, y;
+	if (strncmp(command, "replay ", 7) == 0) {
+		const char *error = start_replay(server, command + 7, connection);
+		if (error) {
+			char line[128];
+			snprintf(line, sizeof line, "error: %s\n", error);
+			reply(connection, line);
+		}
+	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
+		if (!make_replay_devices(server) || !wlr_output_layout_get_box(server->layout, NULL)) {
+			reply(connection, "error: the pointer needs the headless backend and an output\n");
+			return;
+		}
+		move_pointer(server, x, y);
+		reply(connection, "ok\n");
+	} else if (strcmp(command, "windows") == 0) {
+		list_windows(server, connection);
+	} else if (strcmp(command, "quit") == 0) {
+		reply(connection, "ok\n");
+		wl_display_terminate(server->display);
+	} else {
+		reply(connection, "error: commands are replay TRACE, pointer X Y, windows, quit\n");
+	}
+}
+
+static void close_connection(struct connection *connection) {
+	if (connection->server->replay && connection->server->replay->requester == connection)
+		connection->server->replay->requester = NULL;
+	wl_list_remove(&connection->link);
+	wl_event_source_remove(connection->source);
+	close(connection->fd);
+	free(connection);
+}
+
+static int connection_readable(int fd, uint32_t mask, void *data) {
+	struct connection *connection = data;
+	ssize_t count = read(fd, connection->buffer + connection->length, sizeof connection->buffer - connection->length - 1);
+	if (count <= 0 || (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR))) {
+		close_connection(connection);
+		return 0;
+	}
+	connection->length += (size_t)count;
+	connection->buffer[connection->length] = '\0';
+	char *newline;
+	while ((newline = strchr(connection->buffer, '\n'))) {
+		*newline = '\0';
+		run_command(connection, connection->buffer);
+		connection->length -= (size_t)(newline + 1 - connection->buffer);
+		memmove(connection->buffer, newline + 1, connection->length + 1);
+	}
+	if (connection->length == sizeof connection->buffer - 1) {
+		reply(connection, "error: line too long\n");
+		close_connection(connection);
+	}
+	return 0;
+}
+
+static int control_acceptable(int fd, uint32_t mask, void *data) {
+	(void)mask;
+	struct control *control = data;
+	int client = accept(fd, NULL, NULL);
+	if (client < 0)
+		return 0;
+	fcntl(client, F_SETFD, FD_CLOEXEC);
+	struct connection *connection = calloc(1, sizeof *connection);
+	connection->server = control->server;
+	connection->fd = client;
+	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), client,
+	                                          WL_EVENT_READABLE, connection_readable, connection);
+	wl_list_insert(&control->connections, &connection->link);
+	return 0;
+}
+
+struct control *listen_for_control(struct server *server, const char *path) {
+	struct sockaddr_un address = {.sun_family = AF_UNIX};
+	if (strlen(path) >= sizeof address.sun_path) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	strcpy(address.sun_path, path);
+	unlink(path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return NULL;
+	if (bind(fd, (struct sockaddr *)&address, sizeof address) < 0 || listen(fd, 4) < 0) {
+		close(fd);
+		return NULL;
+	}
+	struct control *control = calloc(1, sizeof *control);
+	control->server = server;
+	control->path = strdup(path);
+	control->fd = fd;
+	wl_list_init(&control->connections);
+	control->source = wl_event_loop_add_fd(wl_display_get_event_loop(server->display), fd, WL_EVENT_READABLE,
+	                                       control_acceptable, control);
+	return control;
+}
+
+void close_control(struct control *control) {
+	if (!control)
+		return;
+	struct connection *connection, *next;
+	wl_list_for_each_safe(connection, next, &control->connections, link)
+		close_connection(connection);
+	wl_event_source_remove(control->source);
+	close(control->fd);
+	unlink(control->path);
+	free(control->path);
+	free(control);
+}
