@@ -100,6 +100,10 @@ static void new_output(struct wl_listener *listener, void *data) {
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	wlr_output_layout_add_auto(server->layout, wlr_output);
 	wlr_xcursor_manager_load(server->cursor_images, wlr_output->scale);
+	/* The layout grew: touchscreens may cover a new region. */
+	for (int i = 0; i < server->device_count; i++)
+		if (server->devices[i]->type == WLR_INPUT_DEVICE_TOUCH)
+			announce_device(server, server->devices[i], TACTUS_DEVICE_TOUCHSCREEN);
 	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
 }
 
@@ -270,6 +274,20 @@ static uint32_t device_id(struct server *server, struct wlr_input_device *device
 	return 0;
 }
 
+/* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; NULL without outputs.
+ * wlroots maps its coordinates without the output's transform (libinput's calibration matrix turns them), so the
+ * plugin gets none either. */
+static struct wlr_box *touchscreen_region(struct server *server, struct wlr_input_device *device) {
+	struct wlr_output_layout_output *entry;
+	if (device->output_name)
+		wl_list_for_each(entry, &server->layout->outputs, link)
+			if (strcmp(entry->output->name, device->output_name) == 0) {
+				wlr_cursor_map_input_to_output(server->cursor, device, entry->output);
+				return wlr_output_layout_get_box(server->layout, entry->output);
+			}
+	return wlr_output_layout_get_box(server->layout, NULL);
+}
+
 uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind) {
 	uint32_t id = device_id(server, device);
 	if (!id) {
@@ -281,8 +299,8 @@ uint32_t announce_device(struct server *server, struct wlr_input_device *device,
 	struct tactus_device description = {
 		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
 	};
-	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
-	if (box && kind == TACTUS_DEVICE_TOUCHSCREEN)
+	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(server, device) : NULL;
+	if (box)
 		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
 	server->tactus.add_device(server->plugin, &description);
 	wlr_log(WLR_INFO, "%s %s is tactus device %u", kind == TACTUS_DEVICE_TOUCHSCREEN ? "touchscreen" : "touchpad",
