@@ -36,15 +36,20 @@ struct connection {
 	struct wl_list link;
 	struct server *server;
 	int fd;
-	struct wl_event_source *source;
+	struct wl_event_source *source; /* NULL once the other end stopped writing; kept for a replay's "done" */
 	char buffer[1024];
 	size_t length;
 };
 
+/* Answers without ever blocking the compositor or dying of SIGPIPE: a reader that went away or does not read
+ * loses the answer. */
 static void reply(struct connection *connection, const char *text) {
-	if (connection && write(connection->fd, text, strlen(text)) < 0)
-		wlr_log(WLR_ERROR, "control: cannot answer: %s", strerror(errno));
+	size_t length = strlen(text);
+	if (connection && send(connection->fd, text, length, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)length)
+		wlr_log(WLR_ERROR, "control: an answer was lost: %s", strerror(errno));
 }
+
+static void close_connection(struct connection *connection);
 
 /* A simulator trace played on the headless devices in real time. */
 struct replay {
@@ -53,7 +58,7 @@ struct replay {
 	struct wl_event_source *timer;
 	struct timespec start;
 	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
-	char line[512];
+	char line[4096];
 	bool pending;          /* line holds an event not played yet */
 	bool ending;           /* every event played; the plugin's timers get a moment */
 	struct connection *requester; /* answered "done" at the end; NULL when gone */
@@ -73,10 +78,15 @@ static void free_replay(struct replay *replay) {
 
 static void finish_replay(struct replay *replay) {
 	struct server *server = replay->server;
-	reply(replay->requester, "done\n");
+	struct connection *requester = replay->requester;
 	printf("tactus-wlr: replay finished\n");
 	fflush(stdout);
 	free_replay(replay);
+	if (requester) {
+		reply(requester, "done\n");
+		if (!requester->source)
+			close_connection(requester);
+	}
 	if (server->quit_after_replay)
 		wl_display_terminate(server->display);
 }
@@ -114,6 +124,9 @@ static void replay_touch(struct wlr_input_device *device, const char *line, uint
 	} else if (strstr(line, "\"type\":\"up\"")) {
 		struct wlr_event_touch_up event = {device, time, id};
 		wl_signal_emit(&touch->events.up, &event);
+	} else if (strstr(line, "\"type\":\"cancel\"")) {
+		struct wlr_event_touch_cancel event = {device, time, id};
+		wl_signal_emit(&touch->events.cancel, &event);
 	} else if (strstr(line, "\"type\":\"frame\"")) {
 		wl_signal_emit(&touch->events.frame, NULL);
 	}
@@ -226,13 +239,9 @@ const char *start_replay(struct server *server, const char *path, struct connect
 	return NULL;
 }
 
-static void move_pointer(struct server *server, double x, double y) {
-	struct wlr_box *box = wlr_output_layout_get_box(server->layout, NULL);
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
+static void move_pointer(struct server *server, const struct wlr_box *box, double x, double y) {
 	struct wlr_event_pointer_motion_absolute event = {
-		server->replay_pointer, (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000),
-		(x - box->x) / box->width, (y - box->y) / box->height,
+		server->replay_pointer, monotonic_msec(), (x - box->x) / box->width, (y - box->y) / box->height,
 	};
 	wl_signal_emit(&server->replay_pointer->pointer->events.motion_absolute, &event);
 	wl_signal_emit(&server->replay_pointer->pointer->events.frame, NULL);
@@ -263,11 +272,12 @@ static void run_command(struct connection *connection, char *command) {
 			reply(connection, line);
 		}
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
-		if (!make_replay_devices(server) || !wlr_output_layout_get_box(server->layout, NULL)) {
+		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
+		if (!make_replay_devices(server) || layout->width <= 0 || layout->height <= 0) {
 			reply(connection, "error: the pointer needs the headless backend and an output\n");
 			return;
 		}
-		move_pointer(server, x, y);
+		move_pointer(server, layout, x, y);
 		reply(connection, "ok\n");
 	} else if (strcmp(command, "windows") == 0) {
 		list_windows(server, connection);
@@ -283,20 +293,14 @@ static void close_connection(struct connection *connection) {
 	if (connection->server->replay && connection->server->replay->requester == connection)
 		connection->server->replay->requester = NULL;
 	wl_list_remove(&connection->link);
-	wl_event_source_remove(connection->source);
+	if (connection->source)
+		wl_event_source_remove(connection->source);
 	close(connection->fd);
 	free(connection);
 }
 
-static int connection_readable(int fd, uint32_t mask, void *data) {
-	struct connection *connection = data;
-	ssize_t count = read(fd, connection->buffer + connection->length, sizeof connection->buffer - connection->length - 1);
-	if (count <= 0 || (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR))) {
-		close_connection(connection);
-		return 0;
-	}
-	connection->length += (size_t)count;
-	connection->buffer[connection->length] = '\0';
+/* Runs the complete lines read so far; false when the connection had to go. */
+static bool run_lines(struct connection *connection) {
 	char *newline;
 	while ((newline = strchr(connection->buffer, '\n'))) {
 		*newline = '\0';
@@ -306,6 +310,32 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	}
 	if (connection->length == sizeof connection->buffer - 1) {
 		reply(connection, "error: line too long\n");
+		close_connection(connection);
+		return false;
+	}
+	return true;
+}
+
+/* Reads what there is (the socket does not block), runs each complete line, and at the end of the stream closes
+ * the connection, or keeps it for the "done" of a replay it asked for. */
+static int connection_readable(int fd, uint32_t mask, void *data) {
+	(void)mask;
+	struct connection *connection = data;
+	ssize_t count;
+	while ((count = read(fd, connection->buffer + connection->length,
+	                     sizeof connection->buffer - connection->length - 1)) > 0) {
+		connection->length += (size_t)count;
+		connection->buffer[connection->length] = '\0';
+		if (!run_lines(connection))
+			return 0;
+	}
+	if (count < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	struct replay *replay = connection->server->replay;
+	if (replay && replay->requester == connection) {
+		wl_event_source_remove(connection->source);
+		connection->source = NULL;
+	} else {
 		close_connection(connection);
 	}
 	return 0;
@@ -318,6 +348,7 @@ static int control_acceptable(int fd, uint32_t mask, void *data) {
 	if (client < 0)
 		return 0;
 	fcntl(client, F_SETFD, FD_CLOEXEC);
+	fcntl(client, F_SETFL, O_NONBLOCK);
 	struct connection *connection = calloc(1, sizeof *connection);
 	connection->server = control->server;
 	connection->fd = client;

@@ -61,6 +61,12 @@ struct keyboard {
 	struct wl_listener modifiers, key, destroy;
 };
 
+uint32_t monotonic_msec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+}
+
 /* Outputs */
 
 static void output_frame(struct wl_listener *listener, void *data) {
@@ -101,9 +107,9 @@ static void new_output(struct wl_listener *listener, void *data) {
 	wlr_output_layout_add_auto(server->layout, wlr_output);
 	wlr_xcursor_manager_load(server->cursor_images, wlr_output->scale);
 	/* The layout grew: touchscreens may cover a new region. */
-	for (int i = 0; i < server->device_count; i++)
-		if (server->devices[i]->type == WLR_INPUT_DEVICE_TOUCH)
-			announce_device(server, server->devices[i], TACTUS_DEVICE_TOUCHSCREEN);
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (server->devices[i].input && server->devices[i].input->type == WLR_INPUT_DEVICE_TOUCH)
+			announce_device(server, server->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
 	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
 }
 
@@ -190,10 +196,12 @@ static void view_unmap(struct wl_listener *listener, void *data) {
 	struct view *view = wl_container_of(listener, view, unmap);
 	wl_list_remove(&view->link);
 	wl_list_init(&view->link);
-	if (!wl_list_empty(&view->server->views)) {
-		struct view *next = wl_container_of(view->server->views.next, next, link);
-		focus_view(next);
+	if (wl_list_empty(&view->server->views)) {
+		wlr_seat_keyboard_clear_focus(view->server->seat);
+		return;
 	}
+	struct view *next = wl_container_of(view->server->views.next, next, link);
+	focus_view(next);
 }
 
 static void view_destroy(struct wl_listener *listener, void *data) {
@@ -209,12 +217,20 @@ static void view_destroy(struct wl_listener *listener, void *data) {
 static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_xdg_surface);
 	struct wlr_xdg_surface *xdg_surface = data;
+	/* A popup (a menu) shows above its parent, in its parent's scene node: each xdg surface keeps its node in data. */
+	if (xdg_surface->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+		struct wlr_xdg_surface *parent = wlr_xdg_surface_from_wlr_surface(xdg_surface->popup->parent);
+		if (parent && parent->data)
+			xdg_surface->data = wlr_scene_xdg_surface_create(parent->data, xdg_surface);
+		return;
+	}
 	if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_TOPLEVEL)
 		return;
 	struct view *view = calloc(1, sizeof *view);
 	view->server = server;
 	view->xdg_surface = xdg_surface;
 	view->node = wlr_scene_xdg_surface_create(&server->scene->node, xdg_surface);
+	xdg_surface->data = view->node;
 	wl_list_init(&view->link);
 	view->map.notify = view_map;
 	wl_signal_add(&xdg_surface->events.map, &view->map);
@@ -268,10 +284,27 @@ static void new_surface(struct wl_listener *listener, void *data) {
  * a mouse never does. */
 
 static uint32_t device_id(struct server *server, struct wlr_input_device *device) {
-	for (int i = 0; i < server->device_count; i++)
-		if (server->devices[i] == device)
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (server->devices[i].input == device)
 			return (uint32_t)i + 1;
 	return 0;
+}
+
+static struct wlr_input_device *device_of_id(struct server *server, uint32_t id) {
+	return id >= 1 && id <= MAX_DEVICES ? server->devices[id - 1].input : NULL;
+}
+
+/* An unplugged device: the plugin forgets it (cancelling what it had in flight) and its id is free again. */
+static void device_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct announced_device *announced = wl_container_of(listener, announced, destroy);
+	struct server *server = announced->server;
+	uint32_t id = (uint32_t)(announced - server->devices) + 1;
+	server->tactus.remove_device(server->plugin, id);
+	if (server->last_touch_device == id)
+		server->last_touch_device = 0;
+	wl_list_remove(&announced->destroy.link);
+	announced->input = NULL;
 }
 
 /* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; NULL without outputs.
@@ -291,10 +324,14 @@ static struct wlr_box *touchscreen_region(struct server *server, struct wlr_inpu
 uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind) {
 	uint32_t id = device_id(server, device);
 	if (!id) {
-		if (server->device_count == MAX_DEVICES)
+		id = device_id(server, NULL);
+		if (!id)
 			return 0;
-		server->devices[server->device_count++] = device;
-		id = (uint32_t)server->device_count;
+		struct announced_device *announced = &server->devices[id - 1];
+		announced->server = server;
+		announced->input = device;
+		announced->destroy.notify = device_destroy;
+		wl_signal_add(&device->events.destroy, &announced->destroy);
 	}
 	struct tactus_device description = {
 		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
@@ -558,7 +595,7 @@ static int touch_slot(struct server *server, int32_t id) {
 	return -1;
 }
 
-/* The seat forgets a touch point when its surface goes or its client is cancelled: so does the compositor. */
+/* The seat forgets a touch point when its client is cancelled or disconnects: so does the compositor. */
 static int live_touch_slot(struct server *server, int32_t id) {
 	int slot = touch_slot(server, id);
 	if (slot >= 0 && !wlr_seat_touch_get_point(server->seat, id)) {
@@ -591,8 +628,7 @@ static void deliver_touch_down(struct server *server, const struct tactus_touch 
 
 /* Sends one touch event to the client, as the plugin decided it may. */
 static void deliver(struct server *server, const struct tactus_touch *touch) {
-	struct wlr_input_device *device =
-		touch->device >= 1 && (int)touch->device <= server->device_count ? server->devices[touch->device - 1] : NULL;
+	struct wlr_input_device *device = device_of_id(server, touch->device);
 	double lx = 0, ly = 0;
 	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
 		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
@@ -621,16 +657,22 @@ static void deliver(struct server *server, const struct tactus_touch *touch) {
 static void deliver_touch(void *data, const struct tactus_touch *touch) { deliver(data, touch); }
 
 /* A binding took over touches clients already had: each gets wl_touch.cancel, and the seat forgets their points,
- * so the rest of those sequences reaches nobody. */
+ * so the rest of those sequences reaches nobody. The seat keys touch points by id alone, as this compositor does,
+ * so every delivered touch goes, whatever its device. */
 static void cancel_touches(void *data, uint32_t device) {
 	(void)device;
 	struct server *server = data;
 	for (int i = 0; i < MAX_TOUCHES; i++) {
-		int slot = live_touch_slot(server, server->touches[i].id);
-		if (slot < 0)
+		if (!server->touches[i].active)
 			continue;
-		wlr_seat_touch_notify_cancel(server->seat, wlr_seat_touch_get_point(server->seat, server->touches[i].id)->surface);
-		server->touches[slot].active = false;
+		server->touches[i].active = false;
+		struct wlr_touch_point *point = wlr_seat_touch_get_point(server->seat, server->touches[i].id);
+		if (!point)
+			continue; /* cancelled with an earlier touch of its client, or the client is gone */
+		if (point->surface)
+			wlr_seat_touch_notify_cancel(server->seat, point->surface);
+		else /* the client destroyed the surface under the finger; wlroots 0.15 retires such a point by an up */
+			wlr_seat_touch_notify_up(server->seat, monotonic_msec(), point->touch_id);
 	}
 }
 
@@ -664,6 +706,15 @@ static void touch_up(struct wl_listener *listener, void *data) {
 		deliver(server, &touch);
 }
 
+/* libinput gave up on the device's touches (a palm, a lost device): so do the plugin and the clients. */
+static void touch_cancel(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, touch_cancel);
+	struct wlr_event_touch_cancel *event = data;
+	uint32_t device = device_id(server, event->device);
+	server->tactus.touch_cancel(server->plugin, device, event->time_msec, event->touch_id);
+	cancel_touches(server, device);
+}
+
 static void touch_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct server *server = wl_container_of(listener, server, touch_frame);
@@ -677,12 +728,20 @@ static void touch_frame(struct wl_listener *listener, void *data) {
 static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
 	double sx, sy;
 	struct wlr_surface *surface = surface_at(data, x, y, &sx, &sy);
-	if (!surface || capacity == 0)
-		return 0;
-	hits[0].surface = surface->resource;
-	hits[0].origin_x = x - sx;
-	hits[0].origin_y = y - sy;
-	return 1;
+	double origin_x = x - sx, origin_y = y - sy;
+	size_t count = 0;
+	/* The surface, then each surface it is a subsurface of: gestures on a window's main surface cover its
+	 * subsurfaces. */
+	while (surface && count < capacity) {
+		hits[count++] = (struct tactus_surface_hit){surface->resource, origin_x, origin_y, false};
+		if (!wlr_surface_is_subsurface(surface))
+			break;
+		struct wlr_subsurface *subsurface = wlr_subsurface_from_wlr_surface(surface);
+		origin_x -= subsurface->current.x;
+		origin_y -= subsurface->current.y;
+		surface = subsurface->parent;
+	}
+	return count;
 }
 
 static void pointer_location(void *data, double *x, double *y) {
@@ -737,6 +796,8 @@ static bool load_plugin(struct server *server, const char *path) {
 		{"tactus_plugin_pinch_end", (void **)&t->pinch_end},
 		{"tactus_plugin_hold_begin", (void **)&t->hold_begin},
 		{"tactus_plugin_hold_end", (void **)&t->hold_end},
+		{"tactus_plugin_remove_device", (void **)&t->remove_device},
+		{"tactus_plugin_touch_cancel", (void **)&t->touch_cancel},
 		{"tactus_plugin_set_modifiers", (void **)&t->set_modifiers},
 		{"tactus_plugin_surface_committed", (void **)&t->surface_committed},
 	};
@@ -815,6 +876,7 @@ int main(int argc, char **argv) {
 	listen_to(&server.cursor->events.touch_down, &server.touch_down, touch_down);
 	listen_to(&server.cursor->events.touch_motion, &server.touch_motion, touch_motion);
 	listen_to(&server.cursor->events.touch_up, &server.touch_up, touch_up);
+	listen_to(&server.cursor->events.touch_cancel, &server.touch_cancel, touch_cancel);
 	listen_to(&server.cursor->events.touch_frame, &server.touch_frame, touch_frame);
 	listen_to(&server.cursor->events.swipe_begin, &server.swipe_begin, swipe_begin);
 	listen_to(&server.cursor->events.swipe_update, &server.swipe_update, swipe_update);
@@ -855,6 +917,7 @@ int main(int argc, char **argv) {
 	close_control(control_socket);
 	stop_replay(&server);
 	server.tactus.destroy(server.plugin);
+	server.plugin = NULL;
 	wl_display_destroy_clients(server.display);
 	wlr_backend_destroy(server.backend);
 	wlr_scene_node_destroy(&server.scene->node);

@@ -32,12 +32,21 @@ struct tactus_entries {
 	void (*pinch_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
 	void (*hold_begin)(struct tactus_plugin *, uint32_t, uint32_t, uint32_t);
 	void (*hold_end)(struct tactus_plugin *, uint32_t, uint32_t, bool);
+	int (*remove_device)(struct tactus_plugin *, uint32_t);
+	void (*touch_cancel)(struct tactus_plugin *, uint32_t, uint32_t, int32_t);
 	void (*set_modifiers)(struct tactus_plugin *, uint32_t);
 	void (*surface_committed)(struct tactus_plugin *, struct wl_resource *);
 };
 
 #define MAX_DEVICES 16
 #define MAX_TOUCHES 16
+
+/* An input device the plugin knows; its index in server.devices + 1 is its id there. */
+struct announced_device {
+	struct server *server;
+	struct wlr_input_device *input; /* NULL: a free slot */
+	struct wl_listener destroy;
+};
 
 struct server {
 	struct wl_display *display;
@@ -55,15 +64,14 @@ struct server {
 	struct wl_list keyboards;
 	struct wl_listener new_output, new_xdg_surface, new_input, new_surface, request_cursor;
 	struct wl_listener motion, motion_absolute, button, axis, pointer_frame;
-	struct wl_listener touch_down, touch_motion, touch_up, touch_frame;
+	struct wl_listener touch_down, touch_motion, touch_up, touch_cancel, touch_frame;
 	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
 		hold_end;
-	/* The devices the plugin knows, by their index + 1 as its id; the last touchscreen touched, for frames. */
-	struct wlr_input_device *devices[MAX_DEVICES];
-	int device_count;
+	/* The devices the plugin knows; the last touchscreen touched, for frames. */
+	struct announced_device devices[MAX_DEVICES];
 	uint32_t last_touch_device;
 	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
-	 * surface (and forgets it when the surface goes). */
+	 * surface. */
 	struct {
 		bool active;
 		int32_t id;
@@ -85,6 +93,9 @@ struct view {
 	int x, y;
 	struct wl_listener map, unmap, destroy;
 };
+
+/* CLOCK_MONOTONIC in milliseconds, the clock of input events' time_msec. */
+uint32_t monotonic_msec(void);
 
 /* Tells the plugin about a device, again when its size changed; returns its id, 0 when there is no room. */
 uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind);

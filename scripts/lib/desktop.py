@@ -67,7 +67,7 @@ class Desktop:
         self.socket = os.path.join(self.runtime, "wayland-tactus")
         self.environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
                                 WLR_BACKENDS="headless", WLR_RENDERER="pixman")
-        control = os.path.join(self.runtime, "control")
+        self.control_path = control = os.path.join(self.runtime, "control")
         self.log_path = os.path.join(self.runtime, "log")
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(
