@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "tactus-demo-client", targets: ["tactus-demo-client"]),
         // libtactus.so: the plugin a compositor loads, with the C ABI of tactus.h.
         .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin"]),
+        // tactus-wlr: the reference wlroots compositor that loads libtactus.so.
+        .executable(name: "tactus-wlr", targets: ["tactus-wlr"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
         .library(name: "TactusUmockdevPreload", type: .dynamic, targets: ["UmockdevPreload"]),
     ],
@@ -59,6 +61,21 @@ let package = Package(
                            "TactusConfiguration"],
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPlugin/exports.map"])]
+        ),
+
+        // tactus-wlr (compositor/), in C like wlroots: wlroots 0.15, libtactus through dlopen and tactus.h, xdg-shell's
+        // server header generated into the compositor's folder (scripts/generate-protocol).
+        .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev", "libpixman-1-dev"])]),
+        .executableTarget(
+            name: "tactus-wlr",
+            dependencies: ["CWlroots", "CTactusWaylandServer"],
+            path: "compositor",
+            cSettings: [
+                .define("WLR_USE_UNSTABLE"),
+                .headerSearchPath("."),
+                .unsafeFlags(["-I", "\(packageRoot)/Sources/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
+            ],
+            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("dl")]
         ),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).

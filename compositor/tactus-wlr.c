@@ -814,6 +814,20 @@ static bool load_plugin(struct server *server, const char *path) {
 	return server->plugin != NULL;
 }
 
+/* The plugin built with the compositor, beside it (swift build puts both in .build/<configuration>/); else
+ * libtactus.so wherever the dynamic linker finds it. */
+static const char *default_plugin(char *path, size_t size) {
+	ssize_t length = readlink("/proc/self/exe", path, size - 1);
+	path[length > 0 ? length : 0] = '\0';
+	char *slash = strrchr(path, '/');
+	if (slash && (size_t)(slash - path) + sizeof "/libtactus.so" <= size) {
+		strcpy(slash, "/libtactus.so");
+		if (access(path, R_OK) == 0)
+			return path;
+	}
+	return "libtactus.so";
+}
+
 static void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
 	listener->notify = notify;
 	wl_signal_add(signal, listener);
@@ -887,7 +901,8 @@ int main(int argc, char **argv) {
 	listen_to(&server.cursor->events.hold_begin, &server.hold_begin, hold_begin);
 	listen_to(&server.cursor->events.hold_end, &server.hold_end, hold_end);
 
-	if (!load_plugin(&server, plugin ? plugin : "libtactus.so"))
+	char beside[4096];
+	if (!load_plugin(&server, plugin ? plugin : default_plugin(beside, sizeof beside)))
 		return 1;
 	const char *name = socket ? (wl_display_add_socket(server.display, socket) == 0 ? socket : NULL)
 	                          : wl_display_add_socket_auto(server.display);

@@ -1,7 +1,7 @@
 """A headless tactus-wlr desktop for the end-to-end checks (scripts/check-compositor) and the demo (scripts/demo).
 
-Desktop starts the compositor (WLR_BACKENDS=headless, WLR_RENDERER=pixman) with the freshly built libtactus.so and a
-configuration file, drives it through its control socket, and collects what it prints: its bindings' actions.
+Desktop starts the compositor (WLR_BACKENDS=headless, WLR_RENDERER=pixman), which loads the libtactus.so built beside
+it, with a configuration file, drives it through its control socket, and collects what it prints: its bindings' actions.
 Client starts a tactus-demo-client window on it and collects the JSON lines the client prints. Traces come from
 tactus-sim generate, for a 254 x 143 mm touchscreen over the headless output's 1280 x 720 pixels.
 """
@@ -16,9 +16,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# TACTUS_WLR picks another build of the compositor, such as the sanitized one (scripts/build-compositor --sanitize).
-COMPOSITOR = os.environ.get("TACTUS_WLR", os.path.join(ROOT, ".build/compositor/tactus-wlr"))
-PLUGIN = os.path.join(ROOT, ".build/debug/libtactus.so")
+# TACTUS_WLR picks another build of the compositor, such as the sanitized one; it loads the plugin built with it.
+COMPOSITOR = os.environ.get("TACTUS_WLR", os.path.join(ROOT, ".build/debug/tactus-wlr"))
 CLIENT = os.path.join(ROOT, ".build/debug/tactus-demo-client")
 SIMULATOR = os.path.join(ROOT, ".build/debug/tactus-sim")
 SCREEN = ["--size", "254x143", "--pixels", "1280x720"]
@@ -71,7 +70,7 @@ class Desktop:
         self.log_path = os.path.join(self.runtime, "log")
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(
-            [COMPOSITOR, "--plugin", PLUGIN, "--socket", "wayland-tactus", "--control", control],
+            [COMPOSITOR, "--socket", "wayland-tactus", "--control", control],
             stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.environment)
         self.output = Lines(self.process.stdout)
         self.clients = []
