@@ -79,9 +79,20 @@ static void output_frame(struct wl_listener *listener, void *data) {
 	wlr_scene_output_send_frame_done(scene_output, &now);
 }
 
+/* The layout changed: touchscreens may cover another region (what the plugin had in flight on them ends). */
+static void reannounce_touchscreens(void *data) {
+	struct server *server = data;
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (server->devices[i].input && server->devices[i].input->type == WLR_INPUT_DEVICE_TOUCH)
+			announce_device(server, server->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
 static void output_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct output *output = wl_container_of(listener, output, destroy);
+	/* Once the layout has let go of the output too: it hears of the destroy after this listener. */
+	wl_event_loop_add_idle(wl_display_get_event_loop(output->server->display), reannounce_touchscreens,
+	                       output->server);
 	wl_list_remove(&output->frame.link);
 	wl_list_remove(&output->destroy.link);
 	free(output);
@@ -106,10 +117,7 @@ static void new_output(struct wl_listener *listener, void *data) {
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	wlr_output_layout_add_auto(server->layout, wlr_output);
 	wlr_xcursor_manager_load(server->cursor_images, wlr_output->scale);
-	/* The layout grew: touchscreens may cover a new region. */
-	for (int i = 0; i < MAX_DEVICES; i++)
-		if (server->devices[i].input && server->devices[i].input->type == WLR_INPUT_DEVICE_TOUCH)
-			announce_device(server, server->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
+	reannounce_touchscreens(server);
 	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
 }
 
@@ -398,6 +406,15 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 	}
 }
 
+/* The seat always offers pointer and touch, so that clients can listen before a device arrives (headless, there
+ * is none until a replay makes one); a keyboard once there is one. */
+static void update_capabilities(struct server *server) {
+	uint32_t capabilities = WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_TOUCH;
+	if (!wl_list_empty(&server->keyboards))
+		capabilities |= WL_SEAT_CAPABILITY_KEYBOARD;
+	wlr_seat_set_capabilities(server->seat, capabilities);
+}
+
 static void keyboard_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct keyboard *keyboard = wl_container_of(listener, keyboard, destroy);
@@ -405,6 +422,7 @@ static void keyboard_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&keyboard->key.link);
 	wl_list_remove(&keyboard->destroy.link);
 	wl_list_remove(&keyboard->link);
+	update_capabilities(keyboard->server);
 	free(keyboard);
 }
 
@@ -426,15 +444,6 @@ static void new_keyboard(struct server *server, struct wlr_input_device *device)
 	wl_signal_add(&device->events.destroy, &keyboard->destroy);
 	wlr_seat_set_keyboard(server->seat, device);
 	wl_list_insert(&server->keyboards, &keyboard->link);
-}
-
-/* The seat always offers pointer and touch, so that clients can listen before a device arrives (headless, there
- * is none until a replay makes one); a keyboard once there is one. */
-static void update_capabilities(struct server *server) {
-	uint32_t capabilities = WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_TOUCH;
-	if (!wl_list_empty(&server->keyboards))
-		capabilities |= WL_SEAT_CAPABILITY_KEYBOARD;
-	wlr_seat_set_capabilities(server->seat, capabilities);
 }
 
 static void new_input(struct wl_listener *listener, void *data) {
