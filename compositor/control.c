@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
+#include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_touch.h>
@@ -205,7 +206,8 @@ static void find_headless(struct wlr_backend *backend, void *data) {
 		*(struct wlr_backend **)data = backend;
 }
 
-/* The headless touchscreen and pointer replays play on, made once; false without the headless backend. */
+/* The headless touchscreen, pointer and keyboard that replays and commands play on, made once; false without the
+ * headless backend. */
 static bool make_replay_devices(struct server *server) {
 	if (server->replay_touchscreen)
 		return true;
@@ -216,7 +218,8 @@ static bool make_replay_devices(struct server *server) {
 		return false;
 	server->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
 	server->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
-	return server->replay_touchscreen && server->replay_pointer;
+	server->replay_keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
+	return server->replay_touchscreen && server->replay_pointer && server->replay_keyboard;
 }
 
 const char *start_replay(struct server *server, const char *path, struct connection *requester) {
@@ -247,6 +250,15 @@ static void move_pointer(struct server *server, const struct wlr_box *box, doubl
 	wl_signal_emit(&server->replay_pointer->pointer->events.frame, NULL);
 }
 
+/* A key of the headless keyboard, as a keyboard's driver reports it: wlroots updates the modifiers from it. */
+static void press_key(struct server *server, uint32_t keycode, bool pressed) {
+	struct wlr_event_keyboard_key event = {
+		.time_msec = monotonic_msec(), .keycode = keycode, .update_state = true,
+		.state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+	};
+	wlr_keyboard_notify_key(server->replay_keyboard->keyboard, &event);
+}
+
 static void list_windows(struct server *server, struct connection *connection) {
 	struct view *view;
 	wl_list_for_each(view, &server->views, link) {
@@ -264,6 +276,8 @@ static void list_windows(struct server *server, struct connection *connection) {
 static void run_command(struct connection *connection, char *command) {
 	struct server *server = connection->server;
 	double x, y;
+	unsigned keycode;
+	char state[16];
 	if (strncmp(command, "replay ", 7) == 0) {
 		const char *error = start_replay(server, command + 7, connection);
 		if (error) {
@@ -279,13 +293,21 @@ static void run_command(struct connection *connection, char *command) {
 		}
 		move_pointer(server, layout, x, y);
 		reply(connection, "ok\n");
+	} else if (sscanf(command, "key %u %15s", &keycode, state) == 2 &&
+	           (strcmp(state, "pressed") == 0 || strcmp(state, "released") == 0)) {
+		if (!make_replay_devices(server)) {
+			reply(connection, "error: the keyboard needs the headless backend\n");
+			return;
+		}
+		press_key(server, keycode, strcmp(state, "pressed") == 0);
+		reply(connection, "ok\n");
 	} else if (strcmp(command, "windows") == 0) {
 		list_windows(server, connection);
 	} else if (strcmp(command, "quit") == 0) {
 		reply(connection, "ok\n");
 		wl_display_terminate(server->display);
 	} else {
-		reply(connection, "error: commands are replay TRACE, pointer X Y, windows, quit\n");
+		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, windows, quit\n");
 	}
 }
 

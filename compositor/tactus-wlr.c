@@ -13,6 +13,8 @@
  *   replay TRACE   plays a simulator trace (tactus-sim generate ...) in real time on a headless touchscreen or
  *                  touchpad, answering "done" once it has played and its timers had a second to fire
  *   pointer X Y    moves the headless pointer to a layout point
+ *   key CODE pressed|released
+ *                  a key (evdev code: 125 is the left Super key) of the headless keyboard
  *   windows        one line per window, front first: "window X Y WIDTH HEIGHT TITLE", then "ok"
  *   quit           stops the compositor
  * --replay TRACE plays one trace at start and then quits.

@@ -79,8 +79,9 @@ struct server {
 	} touches[MAX_TOUCHES];
 	struct tactus_entries tactus;
 	struct tactus_plugin *plugin;
-	/* Replays: the headless devices they play on, made when first needed, and the one playing. */
-	struct wlr_input_device *replay_touchscreen, *replay_pointer;
+	/* Replays and control commands: the headless devices they play on, made when first needed, and the replay
+	 * playing. */
+	struct wlr_input_device *replay_touchscreen, *replay_pointer, *replay_keyboard;
 	struct replay *replay;
 	bool quit_after_replay;
 };

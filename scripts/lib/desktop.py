@@ -21,6 +21,8 @@ COMPOSITOR = os.environ.get("TACTUS_WLR", os.path.join(ROOT, ".build/debug/tactu
 CLIENT = os.path.join(ROOT, ".build/debug/tactus-demo-client")
 SIMULATOR = os.path.join(ROOT, ".build/debug/tactus-sim")
 SCREEN = ["--size", "254x143", "--pixels", "1280x720"]
+# Keys of the headless keyboard by name, as evdev numbers them (linux/input-event-codes.h).
+KEYS = {"escape": 1, "tab": 15, "ctrl": 29, "shift": 42, "alt": 56, "super": 125}
 
 
 class Failure(Exception):
@@ -140,6 +142,16 @@ class Desktop:
 
     def point_at(self, x, y):
         self.command("pointer %g %g" % (x, y))
+
+    def press(self, *keys):
+        """Presses the keys on the headless keyboard, in order, and releases them in reverse."""
+        for key in keys:
+            self.command("key %d pressed" % KEYS[key])
+        for key in reversed(keys):
+            self.command("key %d released" % KEYS[key])
+
+    def hold(self, key, pressed=True):
+        self.command("key %d %s" % (KEYS[key], "pressed" if pressed else "released"))
 
     def open_client(self, *arguments, title="tactus-demo-client"):
         """Starts a tactus-demo-client window and waits until it is mapped and subscribed."""
