@@ -23,6 +23,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -839,6 +840,13 @@ static const char *default_plugin(char *path, size_t size) {
 	return "libtactus.so";
 }
 
+/* SIGTERM and SIGINT stop the compositor as Alt+Escape does: the plugin and the control socket are taken down. */
+static int terminate_on_signal(int number, void *data) {
+	(void)number;
+	wl_display_terminate(data);
+	return 0;
+}
+
 static void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
 	listener->notify = notify;
 	wl_signal_add(signal, listener);
@@ -938,7 +946,14 @@ int main(int argc, char **argv) {
 		}
 		server.quit_after_replay = true;
 	}
+	struct wl_event_loop *loop = wl_display_get_event_loop(server.display);
+	struct wl_event_source *signals[] = {
+		wl_event_loop_add_signal(loop, SIGTERM, terminate_on_signal, server.display),
+		wl_event_loop_add_signal(loop, SIGINT, terminate_on_signal, server.display),
+	};
 	wl_display_run(server.display);
+	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+		wl_event_source_remove(signals[i]);
 
 	close_control(control_socket);
 	stop_replay(&server);
