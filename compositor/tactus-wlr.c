@@ -85,6 +85,7 @@ static void output_frame(struct wl_listener *listener, void *data) {
 /* The layout changed: touchscreens may cover another region (what the plugin had in flight on them ends). */
 static void reannounce_touchscreens(void *data) {
 	struct server *server = data;
+	server->reannouncing = NULL;
 	for (int i = 0; i < MAX_DEVICES; i++)
 		if (server->devices[i].input && server->devices[i].input->type == WLR_INPUT_DEVICE_TOUCH)
 			announce_device(server, server->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
@@ -94,8 +95,9 @@ static void output_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct output *output = wl_container_of(listener, output, destroy);
 	/* Once the layout has let go of the output too: it hears of the destroy after this listener. */
-	wl_event_loop_add_idle(wl_display_get_event_loop(output->server->display), reannounce_touchscreens,
-	                       output->server);
+	if (!output->server->reannouncing)
+		output->server->reannouncing = wl_event_loop_add_idle(wl_display_get_event_loop(output->server->display),
+		                                                      reannounce_touchscreens, output->server);
 	wl_list_remove(&output->frame.link);
 	wl_list_remove(&output->destroy.link);
 	free(output);
@@ -961,6 +963,8 @@ int main(int argc, char **argv) {
 	server.plugin = NULL;
 	wl_display_destroy_clients(server.display);
 	wlr_backend_destroy(server.backend);
+	if (server.reannouncing) /* the outputs went with the backend: nothing is left to announce */
+		wl_event_source_remove(server.reannouncing);
 	wlr_scene_node_destroy(&server.scene->node);
 	wlr_xcursor_manager_destroy(server.cursor_images);
 	wlr_cursor_destroy(server.cursor);

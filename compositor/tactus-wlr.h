@@ -70,6 +70,7 @@ struct server {
 	/* The devices the plugin knows; the last touchscreen touched, for frames. */
 	struct announced_device devices[MAX_DEVICES];
 	uint32_t last_touch_device;
+	struct wl_event_source *reannouncing; /* touchscreens are announced again once an output is gone */
 	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
 	 * surface. */
 	struct {
