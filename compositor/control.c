@@ -133,7 +133,8 @@ static void replay_touch(struct wlr_input_device *device, const char *line, uint
 	}
 }
 
-static void replay_touchpad(struct wlr_input_device *device, const char *line, uint32_t time) {
+/* Plays a touchpad event; false when the line is none (a touchscreen's). */
+static bool replay_touchpad(struct wlr_input_device *device, const char *line, uint32_t time) {
 	struct wlr_pointer *pointer = device->pointer;
 	uint32_t fingers = (uint32_t)field(line, "\"fingers\":");
 	double dx = field(line, "\"dx\":"), dy = field(line, "\"dy\":");
@@ -163,7 +164,10 @@ static void replay_touchpad(struct wlr_input_device *device, const char *line, u
 	} else if (strstr(line, "\"type\":\"hold_end\"")) {
 		struct wlr_event_pointer_hold_end event = {device, time, cancelled};
 		wl_signal_emit(&pointer->events.hold_end, &event);
+	} else {
+		return false;
 	}
+	return true;
 }
 
 static int replay_next(void *data) {
@@ -190,9 +194,7 @@ static int replay_next(void *data) {
 		}
 		replay->pending = false;
 		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
-		if (strstr(line, "\"type\":\"swipe_") || strstr(line, "\"type\":\"pinch_") || strstr(line, "\"type\":\"hold_"))
-			replay_touchpad(replay->server->replay_pointer, line, time);
-		else
+		if (!replay_touchpad(replay->server->replay_pointer, line, time))
 			replay_touch(replay->server->replay_touchscreen, line, time);
 	}
 	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
