@@ -220,6 +220,13 @@ class Client:
         events = self.lines.snapshot()
         return events if name is None else [e for e in events if e.get("name") == name]
 
+    def finished(self, name, since=0, timeout=10):
+        """Waits until gesture name has ended or been recognized among the events from index since on; returns
+        those ends. A Failure when it does not within timeout seconds."""
+        return wait_for(lambda: [e for e in self.events()[since:]
+                                 if e.get("name") == name and e.get("phase") in ("ended", "recognized")],
+                        timeout, "%s ended or recognized" % name)
+
     def touches(self, kind):
         return [e for e in self.lines.snapshot() if e.get("event") == "touch" and e.get("type") == kind]
 
