@@ -26,7 +26,7 @@ public final class GestureClient {
     /// manager is destroyed, returns a subscription that is already destroyed.
     public func subscribe(_ gesture: RemoteGesture, on surface: OpaquePointer, seat: OpaquePointer? = nil,
                           commit: Bool = true) -> GestureSubscription {
-        let subscription = subscribe(kind: gesture.kind.wireValue, gesture: gesture, on: surface, seat: seat)
+        let subscription = subscribe(kind: gesture.kind.number, gesture: gesture, on: surface, seat: seat)
         subscription.apply(gesture)
         if commit { subscription.commit() }
         return subscription
@@ -35,7 +35,7 @@ public final class GestureClient {
     /// Creates a gesture object with any kind value, valid or not, and sends nothing else: for testing how the
     /// compositor handles misbehaving clients.
     @_spi(Testing) public func subscribe(rawKind: UInt32, on surface: OpaquePointer, seat: OpaquePointer? = nil) -> GestureSubscription {
-        subscribe(kind: rawKind, gesture: GestureKind(wireValue: rawKind).map { RemoteGesture(kind: $0) }, on: surface, seat: seat)
+        subscribe(kind: rawKind, gesture: GestureKind(number: rawKind).map { RemoteGesture(kind: $0) }, on: surface, seat: seat)
     }
 
     /// Asks that compositor gestures do not start in `rectangles` of `surface` (surface-local pixels; nil: nowhere

@@ -1,47 +1,38 @@
 import TactusCore
 
-/// A gesture the client asks the compositor to recognize: mirrors TactusCore's gesture types.
+/// A gesture the client asks the compositor to recognize: a core `GestureSpecification` (whose kind and
+/// parameters read as the gesture's own: `gesture.fingers`), with the region and priority of its surface.
 ///
 /// Parameters left nil are not sent, so the compositor's defaults apply. Nothing is checked here: the compositor
 /// is the authority on what is valid and raises a protocol error for what is not.
+@dynamicMemberLookup
 public struct RemoteGesture: Hashable, Sendable {
-    /// What the gesture recognizes.
-    public var kind: GestureKind
-    /// How many fingers make the gesture.
-    public var fingers: Int?
-    /// How many taps make a tap.
-    public var tapCount: Int?
-    /// In millimetres: the most a tap or long press may travel, the travel before a drag or swipe begins or counts,
-    /// the inward travel at which an edge swipe's progress reaches 1.
-    public var distance: Double?
-    /// In milliseconds: how long a long press or hold must stay, the longest pause between the taps of a tap.
-    public var duration: Int?
-    /// The change of scale before a pinch begins.
-    public var scaleDelta: Double?
-    /// The rotation before a rotate begins, in degrees.
-    public var angleDelta: Double?
-    /// The directions a swipe accepts.
-    public var directions: SwipeDirections?
-    /// The edge of the output an edge swipe comes from.
-    public var edge: Edge?
+    /// The gesture's kind and parameters, as the core describes gestures.
+    public var specification: GestureSpecification
     /// Where on the surface interactions may start, in surface-local pixels; nil: the whole surface.
     public var region: [Rect]?
     /// How the gesture ranks against the surface's others.
     public var priority: AttachmentPriority
 
+    /// The specification's kind and parameters, read and set as the gesture's own (`gesture.fingers`).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<GestureSpecification, Value>) -> Value {
+        get { specification[keyPath: keyPath] }
+        set { specification[keyPath: keyPath] = newValue }
+    }
+
     /// Creates a gesture with the given parameters, leaving the others to the compositor.
     public init(kind: GestureKind, fingers: Int? = nil, tapCount: Int? = nil, distance: Double? = nil, duration: Int? = nil,
                 scaleDelta: Double? = nil, angleDelta: Double? = nil, directions: SwipeDirections? = nil, edge: Edge? = nil,
                 region: [Rect]? = nil, priority: AttachmentPriority = .normal) {
-        self.kind = kind
-        self.fingers = fingers
-        self.tapCount = tapCount
-        self.distance = distance
-        self.duration = duration
-        self.scaleDelta = scaleDelta
-        self.angleDelta = angleDelta
-        self.directions = directions
-        self.edge = edge
+        specification = GestureSpecification(kind: kind)
+        specification.fingers = fingers
+        specification.count = tapCount
+        specification.distance = distance
+        specification.duration = duration
+        specification.scaleDelta = scaleDelta
+        specification.angleDelta = angleDelta
+        specification.directions = directions
+        specification.edge = edge
         self.region = region
         self.priority = priority
     }
@@ -100,19 +91,28 @@ public struct RemoteGesture: Hashable, Sendable {
         return gesture
     }
 
-    /// The set requests that carry the parameters given; the region, which needs an object, is not among them.
+    /// The set requests that carry the parameters given, in `GestureParameter`'s order; the region, which needs an
+    /// object, is not among them, nor a swipe's minimum velocity, which the protocol leaves to the compositor.
     var parameterRequests: [RawRequest] {
-        [
-            fingers.map { .setFingers(UInt32(clamping: $0)) },
-            tapCount.map { .setTapCount(UInt32(clamping: $0)) },
-            distance.map { .setDistance($0) },
-            duration.map { .setDuration(UInt32(clamping: $0)) },
-            scaleDelta.map { .setScaleDelta($0) },
-            angleDelta.map { .setAngleDelta($0) },
-            directions.map { .setDirections($0.wireValue) },
-            edge.map { .setEdge($0.wireValue) },
-            // Normal is the compositor's default, so it counts as not given.
-            priority == .normal ? nil : .setPriority(priority.wireValue),
-        ].compactMap { $0 }
+        var requests = GestureParameter.allCases.compactMap(request(setting:))
+        // Normal is the compositor's default, so it counts as not given.
+        if priority != .normal { requests.append(.setPriority(priority.wireValue)) }
+        return requests
+    }
+
+    /// The request that sends one parameter, if it is set and the protocol has one for it.
+    private func request(setting parameter: GestureParameter) -> RawRequest? {
+        let spec = specification
+        switch parameter {
+        case .fingers: return spec.fingers.map { .setFingers(UInt32(clamping: $0)) }
+        case .count: return spec.count.map { .setTapCount(UInt32(clamping: $0)) }
+        case .distance: return spec.distance.map { .setDistance($0) }
+        case .duration: return spec.duration.map { .setDuration(UInt32(clamping: $0)) }
+        case .scaleDelta: return spec.scaleDelta.map { .setScaleDelta($0) }
+        case .angleDelta: return spec.angleDelta.map { .setAngleDelta($0) }
+        case .directions: return spec.directions.map { .setDirections($0.wireValue) }
+        case .edge: return spec.edge.map { .setEdge($0.wireValue) }
+        case .minimumVelocity: return nil
+        }
     }
 }

@@ -28,49 +28,32 @@ public struct BindingConfiguration: Equatable, Sendable {
 
     public var kind: GestureKind { specification.kind }
 
-    /// Checks what the type cannot: returns what is wrong, or nil.
+    /// Checks what the type cannot: the gesture against the core's rules (`GestureSpecification.validate()`, in
+    /// its wording), then what a binding needs besides: an edge swipe's edge, whose band it is attached to.
+    /// Returns what is wrong, or nil.
     public var problem: String? {
-        let gesture = specification
-        if let fingers = gesture.fingers, !(1...10).contains(fingers) { return "fingers \(fingers) is outside 1...10" }
-        if kind == .magnify || kind == .rotate, let fingers = gesture.fingers, fingers < 2 {
-            return "a pinch or rotate needs 2 or more fingers"
+        do {
+            try specification.validate()
+        } catch {
+            return error.description
         }
-        if let count = gesture.count, !(1...5).contains(count) { return "count \(count) is outside 1...5" }
-        if gesture.count != nil && kind != .tap { return "only a tap has a count" }
-        if let distance = gesture.distance, !(distance > 0 && distance <= 500) { return "distance \(distance) mm is outside (0, 500]" }
-        if gesture.distance != nil && ![.drag, .swipe, .edgeSwipe].contains(kind) {
-            return "only a drag, swipe or edge swipe has a distance"
-        }
-        if gesture.directions != nil && kind != .swipe { return "only a swipe has a direction" }
-        if gesture.edge != nil && kind != .edgeSwipe { return "only an edge swipe has an edge" }
-        if kind == .edgeSwipe && gesture.edge == nil { return "an edge swipe needs an edge: left, right, top or bottom" }
+        if kind.needsOutputEdge && specification.edge == nil { return "\(anEdgeSwipe) needs an edge: left, right, top or bottom" }
         return nil
     }
+
+    /// "an edge swipe", for messages.
+    private var anEdgeSwipe: String { "an \(kind.words)" }
 
     /// The gesture, with `thresholds` for what the binding leaves unset.
     public func gesture(thresholds: GestureThresholds = GestureThresholds()) -> AnyGesture {
         var gesture = specification
-        switch kind {
-        case .tap:
-            gesture.distance = thresholds.tapMaximumMovement
-            gesture.duration = thresholds.multiTapInterval
-        case .longPress: gesture.duration = thresholds.longPressDuration
-        case .hold: gesture.duration = thresholds.holdDuration
-        case .drag: gesture.distance = gesture.distance ?? thresholds.dragDistance
-        case .swipe:
-            gesture.distance = gesture.distance ?? thresholds.swipeDistance
-            gesture.minimumVelocity = thresholds.swipeVelocity
-        case .edgeSwipe, .magnify, .rotate: break
-        }
+        for threshold in GestureThresholds.all where threshold.kind == kind { threshold.fill(thresholds, &gesture) }
         return gesture.gesture
     }
 
     /// Where the gesture is attached: the layout, or for an edge swipe its edge's band, so that interactions
     /// elsewhere are never held back for it.
-    public var target: Target {
-        let edgeSwipe = specification.edgeSwipe
-        return kind == .edgeSwipe ? .outputEdge(edgeSwipe.edge, width: edgeSwipe.edgeMargin) : .layout
-    }
+    public var target: Target { specification.outputEdgeBand ?? .layout }
 
     /// How it takes part in arbitration, on the given kinds of device.
     public func options(on devices: Set<DeviceKind> = [.touchscreen, .touchpad]) -> AttachmentOptions {
@@ -79,10 +62,11 @@ public struct BindingConfiguration: Equatable, Sendable {
 
     /// The attachments the binding becomes: one per kind of device it can come from (an edge swipe needs a
     /// touchscreen), each with that kind's threshold defaults.
-    public func attachments(thresholds: [DeviceKind: GestureThresholds]) -> [(gesture: AnyGesture, target: Target, options: AttachmentOptions)] {
-        let kinds: [DeviceKind] = kind == .edgeSwipe ? [.touchscreen] : [.touchscreen, .touchpad]
-        return kinds.map { kind in
-            (gesture(thresholds: thresholds[kind] ?? GestureThresholds()), target, options(on: [kind]))
+    public func attachments(thresholds: [DeviceKind: GestureThresholds]) -> [BindingAttachment] {
+        let devices: [DeviceKind] = kind.needsOutputEdge ? [.touchscreen] : [.touchscreen, .touchpad]
+        return devices.map { device in
+            BindingAttachment(gesture: gesture(thresholds: thresholds[device] ?? GestureThresholds()), target: target,
+                              options: options(on: [device]))
         }
     }
 
@@ -105,6 +89,16 @@ public struct BindingConfiguration: Equatable, Sendable {
     }
 }
 
+/// One engine attachment a binding becomes.
+public struct BindingAttachment {
+    /// The gesture, with the device kind's thresholds.
+    public var gesture: AnyGesture
+    /// Where it is attached.
+    public var target: Target
+    /// How it takes part in arbitration, on one kind of device.
+    public var options: AttachmentOptions
+}
+
 /// Defaults for one kind of device that bindings use where they set nothing themselves. Unset: the engine's.
 public struct GestureThresholds: Equatable, Sendable {
     /// Millimetres a finger may travel during a tap.
@@ -124,4 +118,50 @@ public struct GestureThresholds: Equatable, Sendable {
 
     /// Creates thresholds that keep every engine default.
     public init() {}
+}
+
+extension GestureThresholds {
+    /// One threshold: its key in the configuration file, the gesture parameter it is the default of, and how it
+    /// is kept.
+    struct Threshold: Sendable {
+        let key: String
+        let kind: GestureKind
+        let parameter: GestureParameter
+        /// Keeps a value read from the file.
+        let store: @Sendable (inout GestureThresholds, Double) -> Void
+        /// Sets the parameter of a specification that leaves it unset.
+        let fill: @Sendable (GestureThresholds, inout GestureSpecification) -> Void
+
+        /// What is wrong with `value` for this threshold, in the core's wording.
+        func problem(with value: Double) -> GestureSpecificationError? {
+            var thresholds = GestureThresholds()
+            store(&thresholds, value)
+            var specification = GestureSpecification(kind: kind)
+            fill(thresholds, &specification)
+            return specification.problem(with: parameter)
+        }
+    }
+
+    /// Every threshold, in the file's documented order.
+    static let all: [Threshold] = [
+        Threshold(key: "tap-movement", kind: .tap, parameter: .distance,
+                  store: { $0.tapMaximumMovement = $1 }, fill: { $1.distance = $1.distance ?? $0.tapMaximumMovement }),
+        Threshold(key: "multi-tap-interval", kind: .tap, parameter: .duration,
+                  store: { $0.multiTapInterval = whole($1) }, fill: { $1.duration = $1.duration ?? $0.multiTapInterval }),
+        Threshold(key: "long-press-duration", kind: .longPress, parameter: .duration,
+                  store: { $0.longPressDuration = whole($1) }, fill: { $1.duration = $1.duration ?? $0.longPressDuration }),
+        Threshold(key: "hold-duration", kind: .hold, parameter: .duration,
+                  store: { $0.holdDuration = whole($1) }, fill: { $1.duration = $1.duration ?? $0.holdDuration }),
+        Threshold(key: "drag-distance", kind: .drag, parameter: .distance,
+                  store: { $0.dragDistance = $1 }, fill: { $1.distance = $1.distance ?? $0.dragDistance }),
+        Threshold(key: "swipe-distance", kind: .swipe, parameter: .distance,
+                  store: { $0.swipeDistance = $1 }, fill: { $1.distance = $1.distance ?? $0.swipeDistance }),
+        Threshold(key: "swipe-velocity", kind: .swipe, parameter: .minimumVelocity,
+                  store: { $0.swipeVelocity = $1 }, fill: { $1.minimumVelocity = $1.minimumVelocity ?? $0.swipeVelocity }),
+    ]
+}
+
+/// A whole number read as a double, clamped to `Int` (so that a value beyond it is still refused by its range).
+private func whole(_ value: Double) -> Int {
+    Int(exactly: value.rounded()) ?? (value > 0 ? Int.max : Int.min)
 }

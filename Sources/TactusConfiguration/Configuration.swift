@@ -144,17 +144,21 @@ private struct Reader {
         return number
     }
 
-    private func positive(_ table: TOMLTable, _ key: String, in place: Place, atMost limit: Double) throws(ConfigurationError) -> Double? {
-        guard let value = try number(table, key, in: place) else { return nil }
-        guard value > 0 && value <= limit else { throw error(at: place, key: key, "\(value) is outside (0, \(limit)]") }
-        return value
+    /// A whole number, for parameters whose range is whole; a number for the others.
+    private func number(_ table: TOMLTable, _ key: String, for parameter: GestureParameter, in place: Place) throws(ConfigurationError) -> Double? {
+        guard case .whole = parameter.range else { return try number(table, key, in: place) }
+        return try whole(table, key, in: place).map(Double.init)
     }
 
-    private func whole(_ table: TOMLTable, _ key: String, in place: Place, within range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+    private func whole(_ table: TOMLTable, _ key: String, in place: Place) throws(ConfigurationError) -> Int? {
         guard let value = table[key] else { return nil }
         guard let number = value.int else { throw error(at: place, key: key, "must be a whole number") }
-        guard range.contains(number) else { throw error(at: place, key: key, "\(number) is outside \(range)") }
         return number
+    }
+
+    /// A gesture problem, at the line of the key that set the parameter.
+    private func error(at place: Place, key: String, _ problem: GestureSpecificationError) -> ConfigurationError {
+        ConfigurationError(file: file, line: line(of: key, in: place), message: problem.description, gestureProblem: problem)
     }
 
     private func text(_ table: TOMLTable, _ key: String, in place: Place) throws(ConfigurationError) -> String? {
@@ -173,22 +177,23 @@ private struct Reader {
     }
 
     func thresholds(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> GestureThresholds {
-        try check(table, allows: ["tap-movement", "multi-tap-interval", "long-press-duration", "hold-duration",
-                                  "drag-distance", "swipe-distance", "swipe-velocity"], in: place)
+        try check(table, allows: Set(GestureThresholds.all.map(\.key)), in: place)
         var thresholds = GestureThresholds()
-        thresholds.tapMaximumMovement = try positive(table, "tap-movement", in: place, atMost: 50)
-        thresholds.multiTapInterval = try whole(table, "multi-tap-interval", in: place, within: 1...10_000)
-        thresholds.longPressDuration = try whole(table, "long-press-duration", in: place, within: 1...10_000)
-        thresholds.holdDuration = try whole(table, "hold-duration", in: place, within: 1...10_000)
-        thresholds.dragDistance = try positive(table, "drag-distance", in: place, atMost: 500)
-        thresholds.swipeDistance = try positive(table, "swipe-distance", in: place, atMost: 500)
-        thresholds.swipeVelocity = try positive(table, "swipe-velocity", in: place, atMost: 10_000)
+        for threshold in GestureThresholds.all {
+            guard let value = try number(table, threshold.key, for: threshold.parameter, in: place) else { continue }
+            if let problem = threshold.problem(with: value) {
+                throw ConfigurationError(file: file, line: line(of: threshold.key, in: place),
+                                         message: "\(threshold.key): \(problem)", gestureProblem: problem)
+            }
+            threshold.store(&thresholds, value)
+        }
         return thresholds
     }
 
-    static let kinds: [String: GestureKind] = [
-        "tap": .tap, "long-press": .longPress, "drag": .drag, "swipe": .swipe, "edge-swipe": .edgeSwipe,
-        "pinch": .magnify, "rotate": .rotate, "hold": .hold,
+    static let kinds = Dictionary(uniqueKeysWithValues: GestureKind.allCases.map { ($0.kebabName, $0) })
+    /// The binding keys that set gesture parameters, by parameter, for the lines of messages.
+    static let parameterKeys: [GestureParameter: String] = [
+        .fingers: "fingers", .count: "count", .directions: "direction", .edge: "edge", .distance: "distance",
     ]
     static let modifiers: [String: ModifierSet] = ["shift": .shift, "ctrl": .control, "alt": .alt, "super": .super]
 
@@ -205,12 +210,12 @@ private struct Reader {
             throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
         }
         var binding = BindingConfiguration(kind: kind, action: kindName == "exec" ? .exec(command) : .host(command))
-        binding.specification.fingers = try whole(table, "fingers", in: place, within: 1...10)
-        binding.specification.count = try whole(table, "count", in: place, within: 1...5)
+        binding.specification.fingers = try whole(table, "fingers", in: place)
+        binding.specification.count = try whole(table, "count", in: place)
         binding.specification.directions = try choice(table, "direction", in: place,
                                         Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.rawValue, SwipeDirections($0)) }))
         binding.specification.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
-        binding.specification.distance = try positive(table, "distance", in: place, atMost: 500)
+        binding.specification.distance = try number(table, "distance", in: place)
         if let names = table["modifiers"] {
             guard let list = names.array else { throw error(at: place, key: "modifiers", "must be a list such as [\"super\"]") }
             for name in list {
@@ -227,6 +232,11 @@ private struct Reader {
         if let live = table["live"] {
             guard let flag = live.bool else { throw error(at: place, key: "live", "must be true or false") }
             binding.live = flag
+        }
+        do {
+            try binding.specification.validate()
+        } catch {
+            throw self.error(at: place, key: Self.parameterKeys[error.parameter] ?? "gesture", error)
         }
         if let problem = binding.problem { throw ConfigurationError(file: file, line: line(of: "gesture", in: place), message: problem) }
         return binding

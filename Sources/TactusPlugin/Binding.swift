@@ -33,13 +33,7 @@ final class Binding {
         guard binding.modifiers & ~UInt32(modifierBits) == 0 else {
             return .failure(BindingError("modifiers 0x\(String(binding.modifiers, radix: 16)) hold bits that are no TACTUS_MODIFIER_*"))
         }
-        let kinds: [UInt32: GestureKind] = [
-            TACTUS_GESTURE_TAP.rawValue: .tap, TACTUS_GESTURE_LONG_PRESS.rawValue: .longPress,
-            TACTUS_GESTURE_DRAG.rawValue: .drag, TACTUS_GESTURE_SWIPE.rawValue: .swipe,
-            TACTUS_GESTURE_EDGE_SWIPE.rawValue: .edgeSwipe, TACTUS_GESTURE_PINCH.rawValue: .magnify,
-            TACTUS_GESTURE_ROTATE.rawValue: .rotate, TACTUS_GESTURE_HOLD.rawValue: .hold,
-        ]
-        guard let kind = kinds[binding.kind.rawValue] else {
+        guard let kind = GestureKind(number: binding.kind.rawValue) else {
             return .failure(BindingError("kind \(binding.kind.rawValue) is not a tactus_gesture_kind"))
         }
         var configuration = BindingConfiguration(kind: kind, action: .host(String(cString: action)))

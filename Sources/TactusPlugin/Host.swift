@@ -72,6 +72,10 @@ final class Host: SurfaceLocator, GestureServerHost {
         calling { table.run_action?(table.data, name, phase, progress, &values) }
     }
 
+    func protocolErrorRaised(on object: String, message: String) {
+        log(TACTUS_LOG_WARNING, "tactus: protocol error on \(object): \(message)")
+    }
+
     func log(_ level: tactus_log_level, _ message: String) {
         guard let log = table.log else { return }
         message.withCString { text in calling { log(table.data, level, text) } }

@@ -321,30 +321,23 @@ final class Plugin {
         }
     }
 
-    /// How far the gesture has come: an edge swipe's own progress; otherwise 0 until it ends or is
-    /// recognized, then 1.
+    /// How far the gesture has come: its own progress where it has one (an edge swipe); otherwise 0 until it ends
+    /// or is recognized, then 1.
     static func progress(of update: GestureUpdate) -> Double {
-        if case .edgeSwipe(let value) = update.values { return value.progress }
-        return update.phase == .ended || update.phase == .recognized ? 1 : 0
+        update.values.flat.progress ?? (update.phase == .ended || update.phase == .recognized ? 1 : 0)
     }
 
+    /// The values as `tactus_values`: those the gesture's kind lacks stay 0 (scale 1).
     static func values(_ values: GestureValues) -> tactus_values {
+        let values = values.flat
         var out = tactus_values()
-        out.scale = 1
-        func at(_ p: Point) { (out.x, out.y) = (p.x, p.y) }
-        func moved(_ v: Vector) { (out.dx, out.dy) = (v.dx, v.dy) }
-        switch values {
-        case .tap(let v): at(v.location); out.count = UInt32(clamping: v.count); out.fingers = UInt32(clamping: v.fingers)
-        case .longPress(let v): at(v.location); out.fingers = UInt32(clamping: v.fingers)
-        case .drag(let v): at(v.location); moved(v.translation); out.fingers = UInt32(clamping: v.fingers)
-        case .swipe(let v):
-            at(v.location); moved(v.translation); out.fingers = UInt32(clamping: v.fingers)
-            out.direction = Plugin.name(of: v.direction)
-        case .edgeSwipe(let v): moved(v.translation); out.fingers = UInt32(clamping: v.fingers)
-        case .magnify(let v): at(v.anchor); out.scale = v.magnification; out.fingers = UInt32(clamping: v.fingers)
-        case .rotate(let v): at(v.anchor); out.rotation = v.rotation; out.fingers = UInt32(clamping: v.fingers)
-        case .hold(let v): at(v.location); out.fingers = UInt32(clamping: v.fingers)
-        }
+        out.fingers = UInt32(clamping: values.fingers)
+        if let p = values.location { (out.x, out.y) = (p.x, p.y) }
+        if let v = values.translation { (out.dx, out.dy) = (v.dx, v.dy) }
+        out.scale = values.scale ?? 1
+        out.rotation = values.rotation ?? 0
+        out.count = UInt32(clamping: values.count ?? 0)
+        out.direction = values.direction.map(Plugin.name(of:))
         return out
     }
 

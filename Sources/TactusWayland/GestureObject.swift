@@ -92,7 +92,7 @@ final class GestureObject: ResourceOwner {
     func set(_ change: (inout GestureParameters) -> String?) {
         guard !isInert, let resource else { return }
         if let complaint = change(&pending) {
-            Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_PARAMETER.rawValue, complaint)
+            server?.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_PARAMETER.rawValue, complaint)
         }
     }
 
@@ -107,8 +107,10 @@ final class GestureObject: ResourceOwner {
         guard !isInert, let resource else { return }
         guard let other = Resource.owner(of: otherResource, as: GestureObject.self), other !== self,
               other.client == client, other.surface == surface else {
-            return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_RELATION.rawValue,
-                                      "a relation must name another gesture of the same client and surface")
+            let request = relation == .simultaneous ? "recognize_simultaneously_with" : "require_failure_of"
+            server?.postError(resource, TACTUS_GESTURE_V1_ERROR_INVALID_RELATION.rawValue,
+                              "\(request): a relation must name another gesture of the same client and surface")
+            return
         }
         // An inert gesture takes part in nothing: a relation to it would have no effect.
         guard !other.isInert else { return }
@@ -124,12 +126,12 @@ final class GestureObject: ResourceOwner {
         let newSimultaneous = simultaneous.union(pendingSimultaneous)
         let newRequirements = failureRequirements.union(pendingFailureRequirements)
         guard newSimultaneous.isDisjoint(with: newRequirements) else {
-            return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
-                                      "a gesture cannot both run with and require the failure of the same gesture")
+            return server.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
+                                    "commit: a gesture cannot both run with and require the failure of the same gesture")
         }
         guard !server.closesFailureCycle(from: self, requiring: newRequirements) else {
-            return Resource.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
-                                      "require_failure_of would close a cycle")
+            return server.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
+                                    "commit: require_failure_of would close a cycle")
         }
         simultaneous = newSimultaneous
         failureRequirements = newRequirements
@@ -170,48 +172,21 @@ final class GestureObject: ResourceOwner {
         tactus_gesture_v1_send_frame(resource)
     }
 
+    /// Sends the values the gesture's kind has, each as its event (the protocol has none for an edge swipe's edge,
+    /// which the client chose).
     private func sendValues(_ values: GestureValues, to resource: OpaquePointer) {
-        func location(_ p: Point) { tactus_gesture_v1_send_location(resource, Resource.fixed(p.x), Resource.fixed(p.y)) }
-        func translation(_ v: Vector) {
+        let values = values.flat
+        if let p = values.location { tactus_gesture_v1_send_location(resource, Resource.fixed(p.x), Resource.fixed(p.y)) }
+        if let v = values.translation {
             tactus_gesture_v1_send_translation(resource, Resource.fixed(v.dx), Resource.fixed(v.dy))
         }
-        func velocity(_ v: Vector) { tactus_gesture_v1_send_velocity(resource, Resource.fixed(v.dx), Resource.fixed(v.dy)) }
-        func fingers(_ n: Int) { tactus_gesture_v1_send_fingers(resource, UInt32(clamping: n)) }
-        switch values {
-        case .tap(let tap):
-            location(tap.location)
-            tactus_gesture_v1_send_count(resource, UInt32(clamping: tap.count))
-            fingers(tap.fingers)
-        case .longPress(let press):
-            location(press.location)
-            fingers(press.fingers)
-        case .drag(let drag):
-            location(drag.location)
-            translation(drag.translation)
-            velocity(drag.velocity)
-            fingers(drag.fingers)
-        case .swipe(let swipe):
-            location(swipe.location)
-            translation(swipe.translation)
-            velocity(swipe.velocity)
-            tactus_gesture_v1_send_direction(resource, WireValue.direction(swipe.direction))
-            fingers(swipe.fingers)
-        case .edgeSwipe(let edgeSwipe):
-            translation(edgeSwipe.translation)
-            tactus_gesture_v1_send_progress(resource, Resource.fixed(edgeSwipe.progress))
-            fingers(edgeSwipe.fingers)
-        case .magnify(let magnify):
-            location(magnify.anchor)
-            tactus_gesture_v1_send_scale(resource, Resource.fixed(magnify.magnification))
-            fingers(magnify.fingers)
-        case .rotate(let rotate):
-            location(rotate.anchor)
-            tactus_gesture_v1_send_rotation(resource, Resource.fixed(rotate.rotation))
-            fingers(rotate.fingers)
-        case .hold(let hold):
-            location(hold.location)
-            fingers(hold.fingers)
-        }
+        if let v = values.velocity { tactus_gesture_v1_send_velocity(resource, Resource.fixed(v.dx), Resource.fixed(v.dy)) }
+        if let scale = values.scale { tactus_gesture_v1_send_scale(resource, Resource.fixed(scale)) }
+        if let rotation = values.rotation { tactus_gesture_v1_send_rotation(resource, Resource.fixed(rotation)) }
+        if let count = values.count { tactus_gesture_v1_send_count(resource, UInt32(clamping: count)) }
+        if let direction = values.direction { tactus_gesture_v1_send_direction(resource, WireValue.direction(direction)) }
+        if let progress = values.progress { tactus_gesture_v1_send_progress(resource, Resource.fixed(progress)) }
+        tactus_gesture_v1_send_fingers(resource, UInt32(clamping: values.fingers))
     }
 }
 
@@ -221,12 +196,24 @@ nonisolated(unsafe) let gestureImplementation: UnsafeMutablePointer<tactus_gestu
     let implementation = UnsafeMutablePointer<tactus_gesture_v1_interface>.allocate(capacity: 1)
     implementation.initialize(to: tactus_gesture_v1_interface(
         destroy: { _, resource in wl_resource_destroy(resource) },
-        set_fingers: { _, resource, value in object(resource)?.set { $0.setFingers(value) } },
-        set_tap_count: { _, resource, value in object(resource)?.set { $0.setTapCount(value) } },
-        set_distance: { _, resource, value in object(resource)?.set { $0.setDistance(wl_fixed_to_double(value)) } },
-        set_duration: { _, resource, value in object(resource)?.set { $0.setDuration(value) } },
-        set_scale_delta: { _, resource, value in object(resource)?.set { $0.setScaleDelta(wl_fixed_to_double(value)) } },
-        set_angle_delta: { _, resource, value in object(resource)?.set { $0.setAngleDelta(wl_fixed_to_double(value)) } },
+        set_fingers: { _, resource, value in
+            object(resource)?.set { $0.set("set_fingers", .fingers) { $0.fingers = Int(value) } }
+        },
+        set_tap_count: { _, resource, value in
+            object(resource)?.set { $0.set("set_tap_count", .count) { $0.count = Int(value) } }
+        },
+        set_distance: { _, resource, value in
+            object(resource)?.set { $0.set("set_distance", .distance) { $0.distance = wl_fixed_to_double(value) } }
+        },
+        set_duration: { _, resource, value in
+            object(resource)?.set { $0.set("set_duration", .duration) { $0.duration = Int(value) } }
+        },
+        set_scale_delta: { _, resource, value in
+            object(resource)?.set { $0.set("set_scale_delta", .scaleDelta) { $0.scaleDelta = wl_fixed_to_double(value) } }
+        },
+        set_angle_delta: { _, resource, value in
+            object(resource)?.set { $0.set("set_angle_delta", .angleDelta) { $0.angleDelta = wl_fixed_to_double(value) } }
+        },
         set_directions: { _, resource, value in object(resource)?.set { $0.setDirections(value) } },
         set_edge: { _, resource, value in object(resource)?.set { $0.setEdge(value) } },
         set_region: { _, resource, region in object(resource)?.setRegion(region) },

@@ -5,6 +5,14 @@ import TactusCore
 public protocol GestureServerHost: AnyObject {
     /// The rectangles of a `wl_region` resource (surface-local logical pixels), copied when a client sets it.
     func rectangles(ofRegion region: OpaquePointer) -> [Rect]
+    /// The server raised a protocol error on a client's object (`interface@id`), which disconnects the client:
+    /// for the host's log. The message names the request and says what is wrong.
+    func protocolErrorRaised(on object: String, message: String)
+}
+
+extension GestureServerHost {
+    /// Hosts without a log let protocol errors go unrecorded.
+    public func protocolErrorRaised(on object: String, message: String) {}
 }
 
 /// The `tactus-gestures-v1` server: the `tactus_gesture_manager_v1` global on a host's `wl_display`, the
@@ -111,6 +119,13 @@ public final class GestureServer {
         exclusions[surface]?.contains { $0.excludes(point) } ?? false
     }
 
+    /// Raises a protocol error on a client's resource (libwayland disconnects the client) and tells the host.
+    func postError(_ resource: OpaquePointer, _ code: UInt32, _ message: String) {
+        let object = "\(String(cString: wl_resource_get_class(resource)))@\(wl_resource_get_id(resource))"
+        Resource.postError(resource, code, message)
+        host?.protocolErrorRaised(on: object, message: message)
+    }
+
     // MARK: The manager
 
     private func bindManager(client: OpaquePointer, version: Int32, id: UInt32) {
@@ -122,8 +137,8 @@ public final class GestureServer {
     private func takeObjectSlot(of client: OpaquePointer, manager: OpaquePointer) -> Bool {
         let count = objectCounts[client, default: 0]
         guard count < objectLimit else {
-            Resource.postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_TOO_MANY_OBJECTS.rawValue,
-                               "a client may have at most \(objectLimit) gesture and exclusion objects")
+            postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_TOO_MANY_OBJECTS.rawValue,
+                      "a client may have at most \(objectLimit) gesture and exclusion objects")
             return false
         }
         objectCounts[client] = count + 1
@@ -138,9 +153,9 @@ public final class GestureServer {
     fileprivate func makeGesture(manager: OpaquePointer, id: UInt32, surface: OpaquePointer, seat: OpaquePointer,
                                  kind value: UInt32) {
         guard let client = wl_resource_get_client(manager) else { return }
-        guard let kind = WireValue.kind(value) else {
-            return Resource.postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_INVALID_KIND.rawValue,
-                                      "kind \(value) is not one of the kind enum")
+        guard let kind = GestureKind(number: value) else {
+            return postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_INVALID_KIND.rawValue,
+                             "get_gesture: kind \(value) is not one of the kind enum")
         }
         guard takeObjectSlot(of: client, manager: manager) else { return }
         let object = GestureObject(server: self, number: nextObjectNumber, client: client, surface: surface,

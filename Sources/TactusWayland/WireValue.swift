@@ -3,20 +3,6 @@ import TactusCore
 
 /// The protocol's enum values and the engine's types, both ways.
 enum WireValue {
-    static func kind(_ value: UInt32) -> GestureKind? {
-        switch value {
-        case TACTUS_GESTURE_MANAGER_V1_KIND_TAP.rawValue: return .tap
-        case TACTUS_GESTURE_MANAGER_V1_KIND_LONG_PRESS.rawValue: return .longPress
-        case TACTUS_GESTURE_MANAGER_V1_KIND_DRAG.rawValue: return .drag
-        case TACTUS_GESTURE_MANAGER_V1_KIND_SWIPE.rawValue: return .swipe
-        case TACTUS_GESTURE_MANAGER_V1_KIND_EDGE_SWIPE.rawValue: return .edgeSwipe
-        case TACTUS_GESTURE_MANAGER_V1_KIND_PINCH.rawValue: return .magnify
-        case TACTUS_GESTURE_MANAGER_V1_KIND_ROTATE.rawValue: return .rotate
-        case TACTUS_GESTURE_MANAGER_V1_KIND_HOLD.rawValue: return .hold
-        default: return nil
-        }
-    }
-
     static func priority(_ value: UInt32) -> AttachmentPriority? {
         switch value {
         case TACTUS_GESTURE_V1_PRIORITY_NORMAL.rawValue: return .normal

@@ -28,8 +28,8 @@ struct DemoClient: ParsableCommand {
         name: .customLong("gesture"),
         help: ArgumentHelp(
             """
-            A gesture to subscribe to (repeatable). Kinds: tap, long-press, drag, swipe, edge-swipe, pinch, rotate, \
-            hold. Keys: fingers, count (taps), distance (mm), duration (ms), scale-delta, angle-delta (degrees), \
+            A gesture to subscribe to (repeatable). Kinds: \(GestureKind.allCases.map(\.kebabName).joined(separator: ", ")). \
+            Keys: fingers, count (taps), distance (mm), duration (ms), scale-delta, angle-delta (degrees), \
             directions (left, right, up, down joined by +), edge (left, right, top, bottom), priority (normal, high, \
             simultaneous), region (surface-local rectangles x,y,w,h joined by ;). Unset keys keep the compositor's \
             defaults; values go to the compositor unchecked. Example: 'zoom=pinch:fingers=2,region=0,0,400,300'. \

@@ -6,9 +6,6 @@ import TactusCore
 struct NamedGesture {
     var name: String
     var gesture: RemoteGesture
-
-    /// The kinds as the command line spells them: the protocol's names with dashes.
-    static let kindNames = GestureKind.allCases.map { ($0.externalName.replacingOccurrences(of: "_", with: "-"), $0) }
 }
 
 extension NamedGesture {
@@ -17,8 +14,8 @@ extension NamedGesture {
         let (kindName, parameters) = specification.firstIndex(of: ":").map {
             (String(specification[..<$0]), String(specification[specification.index(after: $0)...]))
         } ?? (specification, "")
-        guard let kind = NamedGesture.kindNames.first(where: { $0.0 == kindName })?.1 else {
-            let kinds = NamedGesture.kindNames.map(\.0).joined(separator: ", ")
+        guard let kind = GestureKind.allCases.first(where: { $0.kebabName == kindName }) else {
+            let kinds = GestureKind.allCases.map(\.kebabName).joined(separator: ", ")
             throw ValidationError("unknown kind \"\(kindName)\" in \"\(argument)\"; kinds: \(kinds)")
         }
         self.name = try validName(name)
@@ -31,7 +28,7 @@ extension NamedGesture {
     private mutating func set(_ key: String, to value: String) throws {
         switch key {
         case "fingers": gesture.fingers = try number(value, for: key)
-        case "count": gesture.tapCount = try number(value, for: key)
+        case "count": gesture.count = try number(value, for: key)
         case "distance": gesture.distance = try number(value, for: key)
         case "duration": gesture.duration = try number(value, for: key)
         case "scale-delta": gesture.scaleDelta = try number(value, for: key)

@@ -30,18 +30,18 @@ import TactusSimulation
         ("[[binding]]\ngesture = \"swipe\"\nfingerz = 3\naction = { host = \"x\" }\n", 3, "fingerz: unknown key"),
         ("[thresholds.touchscreen]\nlong-press-duration = \"long\"\n", 2, "long-press-duration: must be a whole number"),
         ("[[binding]]\ngesture = \"swipe\"\nfingers = 3.5\naction = { host = \"x\" }\n", 3, "fingers: must be a whole number"),
-        ("[[binding]]\ngesture = \"swipe\"\nfingers = 11\naction = { host = \"x\" }\n", 3, "fingers: 11 is outside 1...10"),
+        ("[[binding]]\ngesture = \"swipe\"\nfingers = 11\naction = { host = \"x\" }\n", 3, "fingers must be within 1…10 for a swipe, not 11"),
         ("[[binding]]\ngesture = \"wave\"\naction = { host = \"x\" }\n", 2, "gesture: \"wave\" is not one of"),
         ("[[binding]]\ngesture = \"tap\"\n", 1, "action: missing"),
         ("[[binding]]\ngesture = \"tap\"\naction = { run = \"x\" }\n", 3, "action: must be { exec"),
         ("[[binding]]\ngesture = \"edge-swipe\"\naction = { host = \"x\" }\n", 2, "an edge swipe needs an edge"),
         ("[[binding]]\ngesture = \"tap\"\naction = { host = \"a\" }\n\n[[binding]]\ngesture = \"drag\"\ndistance = -2\naction = { host = \"b\" }\n",
-         7, "distance: -2.0 is outside (0, 500.0]"),
+         7, "distance must be more than 0 and at most 500 mm for a drag, not -2"),
         ("[[binding]]\ngesture = \"pinch\"\nmodifiers = [\"hyper\"]\naction = { host = \"x\" }\n", 3, "modifiers:"),
         ("colour = \"blue\"\n", 1, "colour: unknown key"),
         ("# bindings\n\n[[bindings]]\ngesture = \"tap\"\n", 3, "bindings: unknown key"),
         ("[[binding]]\ngesture = \"tap\"\naction.host = \"\"\n", 3, "action: must be"),
-        ("[[binding]]\ngesture = \"tap\"\n\"fingers\" = 99\naction = { host = \"x\" }\n", 3, "fingers: 99 is outside"),
+        ("[[binding]]\ngesture = \"tap\"\n\"fingers\" = 99\naction = { host = \"x\" }\n", 3, "fingers must be within 1…10 for a tap, not 99"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }

@@ -1,23 +1,3 @@
-/// The recognizers the engine ships.
-public enum GestureKind: String, CaseIterable, Hashable, Sendable {
-    case tap, longPress, drag, swipe, edgeSwipe, magnify, rotate, hold
-
-    /// The kind's name where Tactus writes it for others (the simulator's and the demo client's JSON Lines,
-    /// tactus-gestures-v1's kind enum and messages): `long_press`, `edge_swipe`, and `pinch` for magnify.
-    public var externalName: String {
-        switch self {
-        case .tap: return "tap"
-        case .longPress: return "long_press"
-        case .drag: return "drag"
-        case .swipe: return "swipe"
-        case .edgeSwipe: return "edge_swipe"
-        case .magnify: return "pinch"
-        case .rotate: return "rotate"
-        case .hold: return "hold"
-        }
-    }
-}
-
 /// Where a gesture stands. Continuous gestures go began → changed… → ended or cancelled; discrete
 /// gestures are recognized once. A gesture that never began fails, with a reason.
 public enum GesturePhase: String, CaseIterable, Hashable, Sendable {
@@ -57,18 +37,6 @@ public enum FailureReason: String, CaseIterable, Hashable, Sendable {
     case detached
     /// The interaction ended with the gesture still undecided and nothing left to wait for.
     case unresolved
-}
-
-/// The values of one gesture update, one case per kind whatever the input source.
-public enum GestureValues: Hashable, Sendable {
-    case tap(TapValue)
-    case longPress(LongPressValue)
-    case drag(DragValue)
-    case swipe(SwipeValue)
-    case edgeSwipe(EdgeSwipeValue)
-    case magnify(MagnifyValue)
-    case rotate(RotateValue)
-    case hold(HoldValue)
 }
 
 /// Identifies one attachment of a gesture to a target.

@@ -1,4 +1,5 @@
 import Foundation
+import TactusCore
 
 /// A JSON object written with its keys in the order they were added and numbers in one fixed notation,
 /// so that the same values always give the same bytes.
@@ -97,12 +98,22 @@ public enum SimulationError: Error, CustomStringConvertible {
     case unsupportedDevice(String, String)
     /// A file that cannot be read.
     case unreadable(String)
+    /// A gesture that breaks the core's rules (`GestureSpecification.validate()`), at a place.
+    case invalidGesture(String, GestureSpecificationError)
+
+    /// The exit status `tactus-sim` ends with: 64 for an impossible gesture (a usage error, as for bad arguments),
+    /// 2 for a file that cannot be read or understood.
+    public var exitCode: Int32 {
+        if case .invalidGesture = self { return 64 }
+        return 2
+    }
 
     public var description: String {
         switch self {
         case .malformed(let place, let what): return "\(place): \(what)"
         case .unsupportedDevice(let place, let what): return "\(place): unsupported device: \(what)"
         case .unreadable(let path): return "\(path): cannot be read"
+        case .invalidGesture(let place, let problem): return "\(place): \(problem)"
         }
     }
 }

@@ -135,6 +135,11 @@ public struct Scenario {
                 guard let edge = Edge(rawValue: name) else { throw SimulationError.malformed(o.place, "unknown edge") }
                 gesture.edge = edge
             }
+            do {
+                try gesture.validate()
+            } catch {
+                throw SimulationError.invalidGesture(o.place, error)
+            }
             return gesture.gesture
         }
         switch kind {

@@ -15,48 +15,27 @@ public struct OutputRecord: Equatable {
 
     public var isSuccess: Bool { update.phase == .recognized || update.phase == .ended }
 
-    /// The values the expectations and the output talk about, by key.
+    /// The values the expectations and the output talk about, by key: translations in millimetres.
     public var values: [String: Double] {
-        var v: [String: Double] = ["fingers": Double(fingers)]
-        switch update.values {
-        case .tap(let t): v["count"] = Double(t.count)
-        case .drag(let d): v["dx"] = d.translation.dx * millimetresPerPixel.dx; v["dy"] = d.translation.dy * millimetresPerPixel.dy
-        case .swipe(let s): v["dx"] = s.translation.dx * millimetresPerPixel.dx; v["dy"] = s.translation.dy * millimetresPerPixel.dy
-        case .edgeSwipe(let e): v["progress"] = e.progress
-        case .magnify(let m): v["scale"] = m.magnification
-        case .rotate(let r): v["rotation_deg"] = r.rotation
-        case .longPress, .hold: break
-        }
+        let flat = update.values.flat
+        var v: [String: Double] = ["fingers": Double(flat.fingers)]
+        if let count = flat.count { v["count"] = Double(count) }
+        if let t = flat.translation { v["dx"] = t.dx * millimetresPerPixel.dx; v["dy"] = t.dy * millimetresPerPixel.dy }
+        if let progress = flat.progress { v["progress"] = progress }
+        if let scale = flat.scale { v["scale"] = scale }
+        if let rotation = flat.rotation { v["rotation_deg"] = rotation }
         return v
     }
 
-    public var fingers: Int {
-        switch update.values {
-        case .tap(let t): return t.fingers
-        case .longPress(let l): return l.fingers
-        case .drag(let d): return d.fingers
-        case .swipe(let s): return s.fingers
-        case .edgeSwipe(let e): return e.fingers
-        case .magnify(let m): return m.fingers
-        case .rotate(let r): return r.fingers
-        case .hold(let h): return h.fingers
-        }
-    }
+    public var fingers: Int { update.values.flat.fingers }
 
-    /// The swipe direction or edge, as text, when the gesture has one.
-    public var direction: String? {
-        switch update.values {
-        case .swipe(let s): return s.direction.rawValue
-        default: return nil
-        }
-    }
+    /// The swipe direction, as text, when the gesture has one.
+    public var direction: String? { update.values.flat.direction?.rawValue }
 
-    public var edge: String? {
-        if case .edgeSwipe(let e) = update.values { return e.edge.rawValue }
-        return nil
-    }
+    /// The edge of an edge swipe, as text.
+    public var edge: String? { update.values.flat.edge?.rawValue }
 
-    /// The JSON Lines form (simulator/README.md).
+    /// The JSON Lines form (simulator/README.md): the values the gesture's kind has, translations in millimetres.
     public var jsonLine: String {
         var o = JSONLine()
         o.add("time_us", update.time.microseconds)
@@ -65,15 +44,13 @@ public struct OutputRecord: Equatable {
         o.add("phase", update.phase.rawValue)
         o.add("fingers", fingers)
         let v = values
-        switch update.values {
-        case .tap: o.add("count", Int(v["count"] ?? 0))
-        case .swipe: o.add("direction", direction ?? ""); o.add("translation", [v["dx"] ?? 0, v["dy"] ?? 0])
-        case .drag: o.add("translation", [v["dx"] ?? 0, v["dy"] ?? 0])
-        case .edgeSwipe: o.add("edge", edge ?? ""); o.add("progress", v["progress"] ?? 0)
-        case .magnify: o.add("scale", v["scale"] ?? 1)
-        case .rotate: o.add("rotation_deg", v["rotation_deg"] ?? 0)
-        case .longPress, .hold: break
-        }
+        if let count = v["count"] { o.add("count", Int(count)) }
+        if let direction { o.add("direction", direction) }
+        if let dx = v["dx"], let dy = v["dy"] { o.add("translation", [dx, dy]) }
+        if let edge { o.add("edge", edge) }
+        if let progress = v["progress"] { o.add("progress", progress) }
+        if let scale = v["scale"] { o.add("scale", scale) }
+        if let rotation = v["rotation_deg"] { o.add("rotation_deg", rotation) }
         if let reason = update.reason { o.add("reason", reason.rawValue) }
         return o.text
     }

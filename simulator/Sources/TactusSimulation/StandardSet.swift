@@ -12,17 +12,27 @@ import TactusCore
 public enum StandardSet {
     public static func attach(to session: Session) {
         for edge in Edge.allCases {
-            session.attach("edge_swipe_\(edge.rawValue)", EdgeSwipeGesture(edge: edge), to: .outputEdge(edge, width: 5))
+            attach(.edgeSwipe, named: edge.rawValue, to: session) { $0.edge = edge }
         }
         for fingers in 1...4 {
             for count in 1...3 {
-                session.attach("tap_\(count)x\(fingers)f", TapGesture(count: count, fingers: fingers))
+                attach(.tap, named: "\(count)x\(fingers)f", to: session) { ($0.count, $0.fingers) = (count, fingers) }
             }
         }
-        session.attach("long_press", LongPressGesture())
-        for fingers in 1...4 { session.attach("drag_\(fingers)f", DragGesture(fingers: fingers)) }
-        for fingers in 1...5 { session.attach("swipe_\(fingers)f", SwipeGesture(fingers: fingers)) }
-        session.attach("pinch", MagnifyGesture())
-        session.attach("rotate", RotateGesture())
+        attach(.longPress, to: session)
+        for fingers in 1...4 { attach(.drag, named: "\(fingers)f", to: session) { $0.fingers = fingers } }
+        for fingers in 1...5 { attach(.swipe, named: "\(fingers)f", to: session) { $0.fingers = fingers } }
+        attach(.magnify, to: session)
+        attach(.rotate, to: session)
+    }
+
+    /// Attaches one gesture of `kind` under the kind's name (and `suffix`), where a compositor would: edge swipes on
+    /// the band of their edge.
+    private static func attach(_ kind: GestureKind, named suffix: String? = nil, to session: Session,
+                               _ configure: (inout GestureSpecification) -> Void = { _ in }) {
+        var specification = GestureSpecification(kind: kind)
+        configure(&specification)
+        let name = [kind.externalName, suffix].compactMap { $0 }.joined(separator: "_")
+        session.attach(name, specification.gesture, to: specification.outputEdgeBand ?? .layout)
     }
 }

@@ -157,7 +157,7 @@ struct Replay: ParsableCommand {
     @Option(help: "A trace file (JSON Lines, as `generate` writes).") var trace: String?
     @Option(help: "Physical size of the recorded touchscreen, e.g. 250x160mm (the recordings carry none).")
     var size = Dimensions(argument: "250x160")!
-    @Option(help: "A Tactus configuration file (config.toml): replay through its bindings, named by their actions, instead of the standard set.")
+    @Option(help: "A Tactus configuration file (config.toml): replay through its bindings, named by their actions, instead of the standard set (exit 2 for a bad file, 64 for a gesture that breaks the engine's rules).")
     var config: String?
     @OptionGroup var output: OutputOptions
 
@@ -173,7 +173,7 @@ struct Replay: ParsableCommand {
             configuration = try Configuration(contentsOf: config)
         } catch {
             FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(error.gestureProblem == nil ? 2 : 64)
         }
         for binding in configuration.bindings {
             for attachment in binding.attachments(thresholds: configuration.thresholds) {
@@ -198,7 +198,7 @@ struct Replay: ParsableCommand {
             try output.print(session, title: evemu ?? trace ?? "")
         } catch let error as SimulationError {
             FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(error.exitCode)
         }
     }
 }
@@ -206,7 +206,10 @@ struct Replay: ParsableCommand {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run scenario files (or folders of them) and check their expectations.",
-        discussion: "Prints a table (scenario, result, key values); exits 1 when an expectation does not hold, 2 on a bad file.")
+        discussion: """
+            Prints a table (scenario, result, key values); exits 1 when an expectation does not hold, 2 on a bad file, \
+            64 on a gesture that breaks the engine's rules (such as a 7-finger pinch).
+            """)
 
     @Argument(help: "Scenario files (.json) or folders holding them.") var scenarios: [String]
     @Option(help: "Folder of the shared evemu corpus, for scenarios that replay recordings (default: $TACTUS_EVEMU_CORPUS).")
@@ -239,7 +242,7 @@ struct Run: ParsableCommand {
                 }
             } catch let error as SimulationError {
                 FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
-                throw ExitCode(2)
+                throw ExitCode(error.exitCode)
             }
         }
         print("\(files.count - failed) passed, \(failed) failed")
@@ -281,7 +284,7 @@ struct DeviceOptions: ParsableArguments {
             if let gestures { try Scenario(path: gestures).prepare(session) } else { StandardSet.attach(to: session) }
         } catch let error as SimulationError {
             FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(error.exitCode)
         }
         let source: LibinputSource
         let log: (String) -> Void = { FileHandle.standardError.write(Data("tactus-sim: \($0)\n".utf8)) }

@@ -1,0 +1,136 @@
+/// The recognizers the engine ships, and everything the rest of Tactus knows about each: this file is the one
+/// place that describes a kind. The protocol server, the client library, the configuration file, the C ABI, the
+/// simulator and the demo client derive names, parameters, validation, recognizers and values from it.
+///
+/// Adding a kind: its recognizer file (gesture, value type, state machine), a case here with its entry in
+/// `traits`, a case of `GestureValues` with its entry in `GestureValues.fields`, the protocol's kind enum
+/// (`protocols/tactus-gestures-v1.xml`, then `scripts/generate-protocol`) and `tactus.h`'s
+/// `enum tactus_gesture_kind`, both with the kind's `number`.
+public enum GestureKind: String, CaseIterable, Hashable, Sendable {
+    case tap, longPress, drag, swipe, edgeSwipe, magnify, rotate, hold
+
+    /// What a kind is, as one value: the `traits` of each kind.
+    struct Traits {
+        /// The kind's number in the protocol's kind enum and in `tactus.h`'s `enum tactus_gesture_kind`.
+        var number: UInt32
+        /// The one external name, in snake case; the other spellings derive from it.
+        var name: String
+        /// How many fingers the recognizer can follow.
+        var fingers: ClosedRange<Int>
+        /// The parameters a description may set besides `fingers`.
+        var parameters: Set<GestureParameter>
+        /// Whether it needs an output edge: it comes from touchscreens only, and a compositor attaches it to the
+        /// edge's band so that interactions elsewhere are never held back for it.
+        var needsOutputEdge = false
+        /// Builds the gesture from a description whose parameters are valid for the kind.
+        var make: (GestureSpecification) -> AnyGesture
+    }
+
+    /// The kind's traits: the one `switch` over kinds that says what each is and how it is built.
+    var traits: Traits {
+        switch self {
+        case .tap:
+            return Traits(number: 1, name: "tap", fingers: 1...10, parameters: [.count, .distance, .duration]) { spec in
+                var tap = TapGesture(count: spec.count ?? 1, fingers: spec.fingers ?? 1)
+                if let distance = spec.distance { tap.maximumMovement = distance }
+                if let duration = spec.duration { tap.maximumInterval = .milliseconds(Int64(duration)) }
+                return AnyGesture(tap)
+            }
+        case .longPress:
+            return Traits(number: 2, name: "long_press", fingers: 1...10, parameters: [.distance, .duration]) { spec in
+                var press = LongPressGesture(fingers: spec.fingers ?? 1)
+                if let duration = spec.duration { press.minimumDuration = .milliseconds(Int64(duration)) }
+                if let distance = spec.distance { press.maximumDistance = distance }
+                return AnyGesture(press)
+            }
+        case .drag:
+            return Traits(number: 3, name: "drag", fingers: 1...10, parameters: [.distance]) { spec in
+                AnyGesture(DragGesture(minimumDistance: spec.distance ?? GestureDefaults.slop, fingers: spec.fingers ?? 1))
+            }
+        case .swipe:
+            return Traits(number: 4, name: "swipe", fingers: 1...10,
+                          parameters: [.distance, .minimumVelocity, .directions]) { spec in
+                var swipe = SwipeGesture(directions: spec.directions ?? .all, fingers: spec.fingers ?? 1)
+                if let distance = spec.distance { swipe.minimumDistance = distance }
+                if let velocity = spec.minimumVelocity { swipe.minimumVelocity = velocity }
+                return AnyGesture(swipe)
+            }
+        case .edgeSwipe:
+            return Traits(number: 5, name: "edge_swipe", fingers: 1...10, parameters: [.distance, .edge],
+                          needsOutputEdge: true) { spec in
+                AnyGesture(spec.edgeSwipe)
+            }
+        case .magnify:
+            return Traits(number: 6, name: "pinch", fingers: 2...5, parameters: [.scaleDelta]) { spec in
+                var magnify = MagnifyGesture(fingers: spec.fingers ?? 2)
+                if let delta = spec.scaleDelta { magnify.minimumScaleDelta = delta }
+                return AnyGesture(magnify)
+            }
+        case .rotate:
+            return Traits(number: 7, name: "rotate", fingers: 2...5, parameters: [.angleDelta]) { spec in
+                var rotate = RotateGesture(fingers: spec.fingers ?? 2)
+                if let delta = spec.angleDelta { rotate.minimumAngleDelta = delta }
+                return AnyGesture(rotate)
+            }
+        case .hold:
+            return Traits(number: 8, name: "hold", fingers: 1...10, parameters: [.duration]) { spec in
+                var hold = HoldGesture(fingers: spec.fingers ?? 1)
+                if let duration = spec.duration { hold.minimumDuration = .milliseconds(Int64(duration)) }
+                return AnyGesture(hold)
+            }
+        }
+    }
+
+    // MARK: Names
+
+    /// The kind's one external name, where Tactus writes it for others (tactus-gestures-v1's kind enum and
+    /// messages, the simulator's and the demo client's JSON Lines): `long_press`, `edge_swipe`, and `pinch` for
+    /// magnify.
+    public var externalName: String { traits.name }
+
+    /// The name with dashes, as command lines and the configuration file spell it: `long-press`.
+    public var kebabName: String { externalName.replacing("_", with: "-") }
+
+    /// The name as C spells it in an enum entry: `LONG_PRESS` (`TACTUS_GESTURE_LONG_PRESS`).
+    public var cName: String { String(externalName.uppercased()) }
+
+    /// The name in running text: `long press`.
+    public var words: String { externalName.replacing("_", with: " ") }
+
+    /// The kind an external name, snake or kebab case, names.
+    public init?(externalName name: String) {
+        let snake = name.replacing("-", with: "_")
+        guard let kind = GestureKind.allCases.first(where: { $0.externalName == snake }) else { return nil }
+        self = kind
+    }
+
+    /// The kind's number in tactus-gestures-v1's kind enum and in `tactus.h`'s `enum tactus_gesture_kind`.
+    public var number: UInt32 { traits.number }
+
+    /// The kind a protocol or C ABI number names.
+    public init?(number: UInt32) {
+        guard let kind = GestureKind.allCases.first(where: { $0.number == number }) else { return nil }
+        self = kind
+    }
+
+    // MARK: Parameters
+
+    /// How many fingers the kind's recognizer can follow.
+    public var fingerRange: ClosedRange<Int> { traits.fingers }
+
+    /// Whether a description of the kind may set `parameter`.
+    public func takes(_ parameter: GestureParameter) -> Bool {
+        parameter == .fingers || traits.parameters.contains(parameter)
+    }
+
+    /// Whether the kind needs an output edge: it comes from touchscreens only, and a compositor attaches it to the
+    /// band of its edge (`GestureSpecification.outputEdgeBand`).
+    public var needsOutputEdge: Bool { traits.needsOutputEdge }
+}
+
+extension StringProtocol {
+    /// The text with every `target` replaced, without Foundation.
+    fileprivate func replacing(_ target: Character, with replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}
