@@ -1,8 +1,8 @@
 import Testing
 import TactusCore
 
-/// Arbitration cases 15–20 of ../shared/arbitration-cases.md: compositor bindings against clients, with
-/// the raw-touch decisions that go with them.
+/// Arbitration cases 15–20 of docs/arbitration.md: compositor bindings against clients, with the
+/// raw-touch decisions that go with them.
 @Suite struct CompositorCaseTests {
     static let client = SurfaceID(7)
 

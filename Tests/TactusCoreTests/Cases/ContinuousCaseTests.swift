@@ -1,7 +1,7 @@
 import Testing
 import TactusCore
 
-/// Arbitration cases 9–14 of ../shared/arbitration-cases.md: continuous gestures.
+/// Arbitration cases 9–14 of docs/arbitration.md: continuous gestures.
 @Suite struct ContinuousCaseTests {
     @Test func case09_dragBeginsAtTheThresholdChangesEveryFrameAndEndsWithAPrediction() {
         let rig = Rig()

@@ -1,7 +1,7 @@
 import Testing
 import TactusCore
 
-/// Arbitration cases 21–28 of ../shared/arbitration-cases.md: nesting, relations and faults.
+/// Arbitration cases 21–28 of docs/arbitration.md: nesting, relations and faults.
 @Suite struct NestingAndFaultCaseTests {
     static let outer = SurfaceID(1)
     static let inner = SurfaceID(2)

@@ -1,7 +1,7 @@
 import Testing
 import TactusCore
 
-/// Arbitration cases 1–8 of ../shared/arbitration-cases.md: taps and presses.
+/// Arbitration cases 1–8 of docs/arbitration.md: taps and presses.
 @Suite struct TapAndPressCaseTests {
     @Test func case01_tapAloneIsRecognizedAtLiftWithoutWaiting() {
         let rig = Rig()
