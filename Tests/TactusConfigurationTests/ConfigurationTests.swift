@@ -83,3 +83,33 @@ import TactusSimulation
         #expect(successes == ["workspace-next", "workspace-previous", "exec: grim /tmp/screenshot.png"])
     }
 }
+
+/// The core's one validation, as the configuration file reports it: at the line of the key, in the core's words.
+@Suite struct ConfigurationGestureRuleTests {
+    @Test func aSevenFingerPinchIsRefusedAtItsLineInTheCoresWords() throws {
+        let text = "[[binding]]\ngesture = \"pinch\"\nfingers = 7\naction = { host = \"zoom\" }\n"
+        #expect(throws: ConfigurationError(
+            file: "mine.toml", line: 3, message: "fingers must be within 2…5 for a pinch, not 7",
+            gestureProblem: GestureSpecificationError(parameter: .fingers, description: "fingers must be within 2…5 for a pinch, not 7"))) {
+            try Configuration(text: text, file: "mine.toml")
+        }
+    }
+
+    /// A tap takes a distance (the most a finger may travel) in the file as in the protocol.
+    @Test func aDistanceOnATapIsTaken() throws {
+        let configuration = try Configuration(text: "[[binding]]\ngesture = \"tap\"\ndistance = 8\naction = { host = \"x\" }\n",
+                                              file: "mine.toml")
+        #expect(configuration.bindings.first?.specification.distance == 8)
+    }
+
+    @Test func aThresholdIsCheckedByTheSameRule() {
+        #expect(throws: ConfigurationError.self) {
+            try Configuration(text: "[thresholds.touchpad]\nswipe-distance = 600\n", file: "mine.toml")
+        }
+        do {
+            _ = try Configuration(text: "[thresholds.touchpad]\nswipe-distance = 600\n", file: "mine.toml")
+        } catch {
+            #expect(error.description == "mine.toml:2: swipe-distance: distance must be more than 0 and at most 500 mm for a swipe, not 600")
+        }
+    }
+}

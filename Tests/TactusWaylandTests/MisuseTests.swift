@@ -163,3 +163,26 @@ import TactusCore
         #expect(compositor.server.objectCount == 0)
     }
 }
+
+/// The core's one validation, as the protocol reports it: invalid_parameter, naming the request.
+@Suite struct ProtocolGestureRuleTests {
+    @Test func aSevenFingerPinchIsAProtocolErrorNamingTheRequest() throws {
+        let compositor = try TestCompositor.withDevices()
+        let client = try TestClient(compositor)
+        client.subscribe("pinch", .magnify(fingers: 7))
+        compositor.pump([client.connection])
+        let error = try #require(client.connection.protocolError)
+        #expect(error.interface == "tactus_gesture_v1" && error.name == "invalid_parameter")
+        #expect(compositor.protocolErrors.map(\.message) == ["set_fingers: fingers must be within 2…5 for a pinch, not 7"])
+        #expect(compositor.protocolErrors.first?.object.hasPrefix("tactus_gesture_v1@") == true)
+    }
+
+    @Test func aDistanceOnATapIsTaken() throws {
+        let compositor = try TestCompositor.withDevices()
+        let client = try TestClient(compositor)
+        client.subscribe("tap", RemoteGesture(kind: .tap, distance: 8))
+        compositor.pump([client.connection])
+        #expect(client.connection.protocolError == nil)
+        #expect(compositor.protocolErrors.isEmpty)
+    }
+}

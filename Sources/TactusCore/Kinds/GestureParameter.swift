@@ -100,6 +100,12 @@ public struct GestureSpecificationError: Error, Hashable, Sendable, CustomString
     /// The whole message.
     public var description: String
 
+    /// Creates an error, for hosts and tests that compare one.
+    public init(parameter: GestureParameter, description: String) {
+        self.parameter = parameter
+        self.description = description
+    }
+
     /// A number as messages write it: whole numbers without a fraction.
     static func number(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"

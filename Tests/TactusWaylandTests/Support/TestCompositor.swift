@@ -14,6 +14,8 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
     private(set) var server: GestureServer!
     /// Updates of gestures that are not the clients' (the compositor's own bindings).
     private(set) var bindingUpdates: [GestureUpdate] = []
+    /// The protocol errors the server raised, as it reported them: the object, and the message.
+    private(set) var protocolErrors: [(object: String, message: String)] = []
     /// Surfaces in creation order; the scene is the placed ones, the last placed in front.
     private(set) var surfaces: [TestSurface] = []
     private var scene: [(surface: TestSurface, frame: Rect)] = []
@@ -51,6 +53,10 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
     }
 
     private lazy var compositorGlobal = CompositorResource(compositor: self)
+
+    func protocolErrorRaised(on object: String, message: String) {
+        protocolErrors.append((object, message))
+    }
 
     /// A listening Unix socket at `path` whose clients `display` serves (libwayland 1.21 takes no absolute
     /// path in wl_display_add_socket).

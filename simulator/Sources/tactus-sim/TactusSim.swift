@@ -184,6 +184,9 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         do {
+            // The gestures first: a bad configuration is reported before a long recording is read.
+            let session = Session()
+            try attachGestures(to: session)
             let input: Trace
             if let evemu {
                 input = try EvemuRecording(eventsPath: evemu, descriptionPath: desc).trace(size: size.size)
@@ -192,8 +195,6 @@ struct Replay: ParsableCommand {
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
                 input = try Trace(jsonLines: text, source: path)
             }
-            let session = Session()
-            try attachGestures(to: session)
             session.feed(input)
             try output.print(session, title: evemu ?? trace ?? "")
         } catch let error as SimulationError {

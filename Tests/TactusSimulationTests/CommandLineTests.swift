@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TactusCore
+
+/// `tactus-sim` itself, as a person runs it: the core's one validation ends it with 64 and the core's words.
+@Suite struct CommandLineTests {
+    /// The executable beside the test bundle: both are products of `swift build --build-tests`.
+    static var executable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactus-sim").path
+    }
+
+    /// Runs tactus-sim; returns its exit status and what it wrote on standard error.
+    static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw TestFailure("\(executable) is missing: run `swift build --build-tests` (or `swift build --product tactus-sim`) first")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "tactus-\(getpid())-\(name)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aScenarioWithASevenFingerPinchExits64() throws {
+        let path = try Self.temporaryFile("pinch7.json", """
+            {"name": "pinch7", "gestures": [{"name": "zoom", "gesture": {"kind": "pinch", "fingers": 7}}],
+             "timeline": [], "expect": []}
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, errors) = try Self.run(["run", path])
+        #expect(status == 64)
+        #expect(errors.contains("fingers must be within 2…5 for a pinch, not 7"), "\(errors)")
+    }
+
+    @Test func aConfigurationWithASevenFingerPinchExits64() throws {
+        let config = try Self.temporaryFile("pinch7.toml", "[[binding]]\ngesture = \"pinch\"\nfingers = 7\naction = { host = \"zoom\" }\n")
+        let trace = try Self.temporaryFile("empty.jsonl", "")
+        defer { for path in [config, trace] { try? FileManager.default.removeItem(atPath: path) } }
+        let (status, errors) = try Self.run(["replay", "--trace", trace, "--config", config])
+        #expect(status == 64)
+        #expect(errors.contains("\(config):3: fingers must be within 2…5 for a pinch, not 7"), "\(errors)")
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
