@@ -46,8 +46,11 @@ let package = Package(
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CXdgShellClient"]),
         .executableTarget(
             name: "tactus-demo-client",
-            dependencies: ["TactusClient", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TactusClient", "JSONLines", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+
+        // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
+        .target(name: "JSONLines"),
 
         // The user's configuration file: threshold defaults and compositor bindings.
         .target(name: "TactusConfiguration",
@@ -79,7 +82,7 @@ let package = Package(
         ),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
-        .target(name: "TactusSimulation", dependencies: ["TactusCore"], path: "simulator/Sources/TactusSimulation"),
+        .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines"], path: "simulator/Sources/TactusSimulation"),
         .executableTarget(
             name: "tactus-sim",
             dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration",

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import JSONLines
 import TactusClient
 import TactusCore
-import TactusSimulation
 
 @main
 struct DemoClient: ParsableCommand {

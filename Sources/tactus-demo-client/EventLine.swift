@@ -1,6 +1,6 @@
+import JSONLines
 import TactusClient
 import TactusCore
-import TactusSimulation
 
 extension GestureEvent {
     /// The event as one line of the simulator's JSON Lines output (simulator/README.md), with the wire's

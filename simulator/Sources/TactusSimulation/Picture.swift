@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import TactusCore
 
 /// An SVG picture of a session: each contact's path in its own colour over the device outline, and below it a

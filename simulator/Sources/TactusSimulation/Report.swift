@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import TactusCore
 
 /// The simulator's outputs for a finished session.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import TactusCore
 
 /// A scenario file (JSON, schema in simulator/README.md): devices, attached gestures, a timeline of generated

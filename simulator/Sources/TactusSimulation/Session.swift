@@ -1,3 +1,4 @@
+import JSONLines
 import TactusCore
 
 /// One named gesture attached for a simulation, and how to describe its updates.

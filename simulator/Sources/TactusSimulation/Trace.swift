@@ -1,4 +1,5 @@
 import Foundation
+import JSONLines
 import TactusCore
 
 /// A recorded or generated interaction: the devices, then timed input events. Serialized as JSON Lines

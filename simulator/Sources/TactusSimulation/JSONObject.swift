@@ -1,52 +1,6 @@
 import Foundation
 import TactusCore
 
-/// A JSON object written with its keys in the order they were added and numbers in one fixed notation,
-/// so that the same values always give the same bytes.
-public struct JSONLine {
-    private var parts: [String] = []
-
-    /// An empty object.
-    public init() {}
-
-    public mutating func add(_ key: String, _ value: String) { parts.append("\(quote(key)):\(quote(value))") }
-    public mutating func add(_ key: String, _ value: Int) { parts.append("\(quote(key)):\(value)") }
-    mutating func add(_ key: String, _ value: Int64) { parts.append("\(quote(key)):\(value)") }
-    mutating func add(_ key: String, _ value: Bool) { parts.append("\(quote(key)):\(value)") }
-    public mutating func add(_ key: String, _ value: Double) { parts.append("\(quote(key)):\(JSONLine.number(value))") }
-    public mutating func add(_ key: String, _ values: [Double]) {
-        parts.append("\(quote(key)):[\(values.map(JSONLine.number).joined(separator: ","))]")
-    }
-    public mutating func add(_ key: String, strings: [String]) {
-        parts.append("\(quote(key)):[\(strings.map(quote).joined(separator: ","))]")
-    }
-    mutating func add(_ key: String, raw: String) { parts.append("\(quote(key)):\(raw)") }
-
-    public var text: String { "{" + parts.joined(separator: ",") + "}" }
-
-    /// Six decimals are finer than any sensor and keep outputs short and stable.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        let rounded = (value * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return String(format: "%.6f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
-    }
-
-    private func quote(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
-    }
-}
-
 /// Reading one JSON object per line, with errors that name the place.
 struct JSONObject {
     let fields: [String: Any]
