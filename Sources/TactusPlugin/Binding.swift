@@ -2,6 +2,7 @@ import CTactusPlugin
 import Glibc
 import TactusConfiguration
 import TactusCore
+import TactusWayland
 
 /// A compositor binding as the plugin keeps it: its configuration, the attachments it became (one per kind
 /// of device, each with that kind's threshold defaults), and its action's name as a C string for run_action.
@@ -13,13 +14,15 @@ final class Binding {
     let actionName: UnsafeMutablePointer<CChar>
 
     init(_ configuration: BindingConfiguration, thresholds: [DeviceKind: GestureThresholds], isFromFile: Bool,
-         engine: Engine) {
+         engineLoop: EngineLoop, owner: AttachmentOwner) {
         self.configuration = configuration
         self.isFromFile = isFromFile
         switch configuration.action {
         case .host(let name), .exec(let name): actionName = strdup(name)
         }
-        attachments = configuration.attachments(thresholds: thresholds).map { engine.attach($0.gesture, to: $0.target, options: $0.options) }
+        attachments = configuration.attachments(thresholds: thresholds).map {
+            engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: owner)
+        }
     }
 
     deinit {

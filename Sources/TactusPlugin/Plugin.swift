@@ -6,12 +6,16 @@ import TactusCore
 import TactusLibinput
 import TactusWayland
 
-/// One plugin instance: the engine, the tactus-gestures-v1 server on the compositor's display, the
+/// One plugin instance: the engine on the display's event loop, the tactus-gestures-v1 server there, the
 /// compositor's devices, its bindings (from the configuration file and through the C ABI) with their actions,
 /// and the raw-touch decisions that go back to it.
-final class Plugin {
+///
+/// One touch frame: the entry hands the event to `engineLoop`; the engine routes each update once, by owner, to the
+/// server (a client's gesture) or to the plugin (a binding's action); its raw-touch decisions come back to `decide`,
+/// the first one as the entry's answer.
+final class Plugin: AttachmentOwner {
     let host: Host
-    let engine = Engine()
+    let engineLoop: EngineLoop
     private var server: GestureServer!
     private let commands: CommandRunner
     private var devices: Set<DeviceID> = []
@@ -39,13 +43,11 @@ final class Plugin {
         self.host = host
         self.configurationPath = configurationPath ?? Configuration.defaultPath()
         commands = CommandRunner(loop: wl_display_get_event_loop(display))
-        server = GestureServer(display: display, engine: engine, host: host)
+        engineLoop = EngineLoop(loop: wl_display_get_event_loop(display))
+        server = GestureServer(display: display, engineLoop: engineLoop, host: host)
         host.server = server
-        engine.surfaceLocator = host
-        engine.onUpdate = { [unowned self] update in
-            if !server.deliver(update) { runAction(for: update) }
-        }
-        engine.onRawTouch = { [unowned self] decision in decide(decision) }
+        engineLoop.engine.surfaceLocator = host
+        engineLoop.engine.onRawTouch = { [unowned self] decision in decide(decision) }
         if !reloadConfiguration() { host.log(TACTUS_LOG_WARNING, "tactus: running with built-in defaults") }
     }
 
@@ -85,8 +87,7 @@ final class Plugin {
 
     deinit {
         // The server detaches the clients' gestures as it goes; nothing of that is for the compositor.
-        engine.onUpdate = nil
-        engine.onRawTouch = nil
+        engineLoop.engine.onRawTouch = nil
     }
 
     // MARK: Devices
@@ -113,13 +114,13 @@ final class Plugin {
                                height: device.output.height),
             transform: Plugin.transform(device.transform))
         devices.insert(description.id)
-        server.handle(.deviceAdded(description), at: now)
+        engineLoop.handle(.deviceAdded(description), at: now)
         return true
     }
 
     func removeDevice(_ id: UInt32) -> Bool {
         guard devices.remove(DeviceID(id)) != nil else { return refuse("device \(id) is not known") }
-        server.handle(.deviceRemoved(DeviceID(id)), at: now)
+        engineLoop.handle(.deviceRemoved(DeviceID(id)), at: now)
         return true
     }
 
@@ -144,7 +145,7 @@ final class Plugin {
         now = max(now, timestamp)
         pending = (id, touch, timestamp)
         decision = nil
-        server.handle(event, at: timestamp)
+        engineLoop.handle(event, at: timestamp)
         pending = nil
         switch decision {
         case .withhold?: return TACTUS_WITHHOLD
@@ -161,7 +162,7 @@ final class Plugin {
     private func handle(_ event: InputEvent, device: DeviceID, at time: Timestamp) {
         guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
         now = max(now, time)
-        server.handle(event, at: time)
+        engineLoop.handle(event, at: time)
     }
 
     // MARK: libinput
@@ -190,10 +191,10 @@ final class Plugin {
         switch event {
         case .deviceAdded(let description):
             devices.insert(description.id)
-            server.handle(event, at: max(now, time))
+            engineLoop.handle(event, at: max(now, time))
         case .deviceRemoved(let id):
             devices.remove(id)
-            server.handle(event, at: max(now, time))
+            engineLoop.handle(event, at: max(now, time))
         case .touchDown(let id, let contact, let position):
             libinputDecision = touch(event, .down(contact, position), device: id, at: time)
         case .touchMotion(let id, let contact, let position):
@@ -204,7 +205,7 @@ final class Plugin {
             libinputDecision = touch(event, .frame, device: id, at: time)
         case .modifiers:
             now = max(now, time)
-            server.handle(event, at: time)
+            engineLoop.handle(event, at: time)
         case .touchCancel(let id), .swipeBegin(let id, _), .swipeUpdate(let id, _), .swipeEnd(let id, _),
              .pinchBegin(let id, _), .pinchUpdate(let id, _, _, _), .pinchEnd(let id, _), .holdBegin(let id, _),
              .holdEnd(let id, _):
@@ -213,7 +214,7 @@ final class Plugin {
     }
 
     func setModifiers(_ mask: UInt32) {
-        server.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
+        engineLoop.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
     }
 
     func surfaceCommitted(_ surface: OpaquePointer) {
@@ -271,7 +272,8 @@ final class Plugin {
 
     @discardableResult
     private func add(_ configuration: BindingConfiguration, isFromFile: Bool) -> Int32 {
-        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile, engine: engine)
+        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile,
+                              engineLoop: engineLoop, owner: self)
         let id = nextBinding
         nextBinding += 1
         bindings[id] = binding
@@ -289,13 +291,13 @@ final class Plugin {
         guard let removed = bindings.removeValue(forKey: id) else { return }
         for attachment in removed.attachments {
             bindingOfAttachment[attachment] = nil
-            engine.detach(attachment)
+            engineLoop.detach(attachment)
         }
     }
 
-    /// Runs a binding's action for an update: the host's by name; a command at the end only (a live command
-    /// would start once per frame).
-    private func runAction(for update: GestureUpdate) {
+    /// A binding's update runs its action: the host's by name; a command at the end only (a live command would
+    /// start once per frame).
+    func receive(_ update: GestureUpdate) {
         guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(on: update.phase) else { return }
         switch binding.configuration.action {
         case .host:
@@ -309,6 +311,9 @@ final class Plugin {
         }
     }
 
+
+    /// Bindings are detached, never retired.
+    func released(_ attachment: AttachmentID) {}
 
     static func phase(_ phase: GesturePhase) -> tactus_phase {
         switch phase {

@@ -15,50 +15,45 @@ extension GestureServerHost {
     public func protocolErrorRaised(on object: String, message: String) {}
 }
 
-/// The `tactus-gestures-v1` server: the `tactus_gesture_manager_v1` global on a host's `wl_display`, the
-/// gesture and exclusion objects clients create, and the engine they are attached to.
+/// The `tactus-gestures-v1` server: the `tactus_gesture_manager_v1` global on a host's `wl_display` and the
+/// gesture and exclusion objects clients create. It serves protocol objects only: the engine runs in an
+/// `EngineLoop`, which the host feeds input and which routes the updates of the clients' attachments here (the
+/// server is their `AttachmentOwner`).
 ///
-/// The host feeds input through `handle(_:at:)`, which keeps the engine's deadlines on a timer of the
-/// display's event loop, routes every engine update through `deliver(_:)` (which takes the ones that belong
-/// to clients), reports surface commits (`surfaceCommitted(_:)`) and asks `excludesCompositorGestures(on:at:)`
-/// in its hit test. A surface's identifier in the engine is `SurfaceID(resource:)` of its `wl_surface`.
+/// The host reports surface commits (`surfaceCommitted(_:)`) and asks `excludesCompositorGestures(on:at:)` in its
+/// hit test. A surface's identifier in the engine is `SurfaceID(resource:)` of its `wl_surface`.
 ///
 /// Clients hear only what the host's hit test says is theirs: `SurfaceLocator.surfaces(at:into:)` must report
 /// the surface under the point and the surfaces it is nested in (its parents, for subsurfaces) and never a
 /// window of another client that the front one hides, and `pointerLocation` must be where the surface with
-/// pointer focus is. Updates the engine reports while the server shuts down (the clients' gestures being
-/// cancelled) belong to attachments the host does not know; it ignores them.
+/// pointer focus is. What the clients' gestures report while the server shuts down (they are cancelled) reaches
+/// the engine loop's `onUnownedUpdate`, as updates of attachments the host does not know; it ignores them.
 ///
 /// Everything runs on the display's thread, in the host's calls and the event loop's callbacks. Destroy the
-/// server before the display: it removes its global and its timer from them.
-public final class GestureServer {
-    /// The engine the clients' gestures are attached to.
-    public let engine: Engine
+/// server before the display: it removes its global from it.
+public final class GestureServer: AttachmentOwner {
+    /// Where the clients' gestures are attached.
+    public let engineLoop: EngineLoop
     /// The most gesture and exclusion objects one client may have (`too_many_objects` beyond).
     public var objectLimit = 256
 
     weak var host: GestureServerHost?
     private let display: OpaquePointer
     private var global: OpaquePointer?
-    private var timer: EngineTimer?
     /// Each surface's gesture objects by number.
     private var gestures: [SurfaceID: [UInt64: GestureObject]] = [:]
     private var nextObjectNumber: UInt64 = 1
+    /// The object behind each attachment, the retired ones (replaced by a commit while an interaction runs) too.
     private(set) var gestureOfAttachment: [AttachmentID: GestureObject] = [:]
-    /// Attachments replaced by a commit whose interaction still runs.
-    private var retired: Set<AttachmentID> = []
     private var exclusions: [SurfaceID: [ExclusionObject]] = [:]
     private var objectCounts: [OpaquePointer: Int] = [:]
 
-    /// Creates the global on `display`. The server keeps `host` weakly (the host owns the server). `clock`
-    /// reads the input clock (CLOCK_MONOTONIC, as libinput's and wlroots' event times) for the engine's timers.
-    public init(display: OpaquePointer, engine: Engine, host: GestureServerHost,
-                clock: @escaping () -> Timestamp = Timestamp.monotonicNow) {
+    /// Creates the global on `display`, attaching the clients' gestures through `engineLoop`. The server keeps
+    /// `host` weakly (the host owns the server).
+    public init(display: OpaquePointer, engineLoop: EngineLoop, host: GestureServerHost) {
         self.display = display
-        self.engine = engine
+        self.engineLoop = engineLoop
         self.host = host
-        timer = EngineTimer(loop: wl_display_get_event_loop(display), engine: engine, clock: clock)
-        timer?.afterFiring = { [unowned self] in releaseFinishedAttachments() }
         global = wl_global_create(display, tactus_gesture_manager_interface(), 1,
                                   Unmanaged.passUnretained(self).toOpaque()) { client, data, version, id in
             guard let client, let data else { return }
@@ -73,7 +68,7 @@ public final class GestureServer {
         for object in gestures.values.flatMap(\.values) { object.becomeInert() }
         let attachments = gestureOfAttachment.keys
         gestureOfAttachment = [:]
-        for id in attachments { engine.detach(id) }
+        for id in attachments { engineLoop.detach(id) }
     }
 
     /// How many gesture and exclusion objects clients hold now.
@@ -81,27 +76,14 @@ public final class GestureServer {
 
     // MARK: The host's calls
 
-    /// Hands an input event to the engine and re-arms the timer for its next deadline.
-    public func handle(_ event: InputEvent, at time: Timestamp) {
-        engine.handle(event, at: time)
-        releaseFinishedAttachments()
-        timer?.rearm()
+    /// Sends an update of a client's attachment to its gesture object.
+    public func receive(_ update: GestureUpdate) {
+        gestureOfAttachment[update.attachment]?.send(update) { wl_display_next_serial(display) }
     }
 
-    /// Fires the engine's deadlines up to `time` and re-arms the timer.
-    public func advance(to time: Timestamp) {
-        engine.advance(to: time)
-        releaseFinishedAttachments()
-        timer?.rearm()
-    }
-
-    /// Sends an engine update to the client whose gesture it is. Returns false for updates of attachments
-    /// the server did not make (the host's own bindings), which the host handles itself.
-    @discardableResult
-    public func deliver(_ update: GestureUpdate) -> Bool {
-        guard let object = gestureOfAttachment[update.attachment] else { return false }
-        object.send(update) { wl_display_next_serial(display) }
-        return true
+    /// A retired attachment is gone from the engine: so is the server's record of it.
+    public func released(_ attachment: AttachmentID) {
+        gestureOfAttachment[attachment] = nil
     }
 
     /// The surface committed its state: pending exclusion regions take effect, destroyed exclusions end.
@@ -189,7 +171,7 @@ public final class GestureServer {
     }
 
     func attach(_ object: GestureObject, _ gesture: AnyGesture, options: AttachmentOptions) -> AttachmentID {
-        let id = engine.attach(gesture, to: .surface(object.surface), options: options)
+        let id = engineLoop.attach(gesture, to: .surface(object.surface), options: options, owner: self)
         gestureOfAttachment[id] = object
         return id
     }
@@ -198,26 +180,13 @@ public final class GestureServer {
     func releaseAttachments(of object: GestureObject) {
         for (id, owner) in gestureOfAttachment where owner === object {
             gestureOfAttachment[id] = nil
-            retired.remove(id)
-            engine.detach(id)
+            engineLoop.detach(id)
         }
-        timer?.rearm()
     }
 
     /// Replaces an attachment after a commit: it finishes the interaction it takes part in, if any.
     func retire(_ attachment: AttachmentID) {
-        engine.retire(attachment)
-        retired.insert(attachment)
-        releaseFinishedAttachments()
-    }
-
-    /// Forgets the retired attachments the engine let go.
-    private func releaseFinishedAttachments() {
-        guard !retired.isEmpty else { return }
-        for id in retired where !engine.isAttached(id) {
-            retired.remove(id)
-            gestureOfAttachment[id] = nil
-        }
+        engineLoop.retire(attachment)
     }
 
     /// The object's resource is gone: so are the relations others had to it, and its slot.
@@ -263,15 +232,15 @@ public final class GestureServer {
         guard let id = object.attachment else { return }
         let objects = gestures[object.surface] ?? [:]
         for number in object.failureRequirements {
-            if let other = objects[number]?.attachment { engine.requireFailure(of: other, before: id) }
+            if let other = objects[number]?.attachment { engineLoop.engine.requireFailure(of: other, before: id) }
         }
         for number in object.simultaneous {
-            if let other = objects[number]?.attachment { engine.recognizeSimultaneously(id, with: other) }
+            if let other = objects[number]?.attachment { engineLoop.engine.recognizeSimultaneously(id, with: other) }
         }
         for other in objects.values where other !== object {
             guard let otherID = other.attachment else { continue }
-            if other.failureRequirements.contains(object.number) { engine.requireFailure(of: id, before: otherID) }
-            if other.simultaneous.contains(object.number) { engine.recognizeSimultaneously(otherID, with: id) }
+            if other.failureRequirements.contains(object.number) { engineLoop.engine.requireFailure(of: id, before: otherID) }
+            if other.simultaneous.contains(object.number) { engineLoop.engine.recognizeSimultaneously(otherID, with: id) }
         }
     }
 }

@@ -111,8 +111,8 @@ import TactusWayland
         // Real time here: the finger lands now, and nothing else arrives until the press is recognized, so
         // only the event loop's timer can recognize it.
         let now = Timestamp.monotonicNow()
-        compositor.server.handle(.touchDown(DeviceID(1), contact: 0, position: Point(x: 0.5, y: 0.5)), at: now)
-        compositor.server.handle(.touchFrame(DeviceID(1)), at: now)
+        compositor.engineLoop.handle(.touchDown(DeviceID(1), contact: 0, position: Point(x: 0.5, y: 0.5)), at: now)
+        compositor.engineLoop.handle(.touchFrame(DeviceID(1)), at: now)
         for _ in 0..<300 where client.heard.isEmpty {
             compositor.run(forMilliseconds: 10)
             compositor.pump([client.connection], rounds: 1)

@@ -55,7 +55,7 @@ extension TestCompositor {
 
     /// Adds the simulator's touchscreen and touchpad.
     func addDevices() {
-        server.handle(.deviceAdded(Interactions.screen), at: .zero)
-        server.handle(.deviceAdded(DeviceDescription(id: DeviceID(2), kind: .touchpad, name: "test touchpad")), at: .zero)
+        engineLoop.handle(.deviceAdded(Interactions.screen), at: .zero)
+        engineLoop.handle(.deviceAdded(DeviceDescription(id: DeviceID(2), kind: .touchpad, name: "test touchpad")), at: .zero)
     }
 }

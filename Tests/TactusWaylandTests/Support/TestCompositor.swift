@@ -10,8 +10,9 @@ import TactusCore
 final class TestCompositor: SurfaceLocator, GestureServerHost {
     let display: OpaquePointer
     let socket: String
-    let engine = Engine()
+    private(set) var engineLoop: EngineLoop!
     private(set) var server: GestureServer!
+    var engine: Engine { engineLoop.engine }
     /// Updates of gestures that are not the clients' (the compositor's own bindings).
     private(set) var bindingUpdates: [GestureUpdate] = []
     /// The protocol errors the server raised, as it reported them: the object, and the message.
@@ -32,11 +33,11 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
         runtimeDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         socket = runtimeDirectory + "/wayland-0"
         try TestCompositor.listen(on: socket, display: display)
+        engineLoop = EngineLoop(loop: wl_display_get_event_loop(display))
         engine.surfaceLocator = self
-        server = GestureServer(display: display, engine: engine, host: self)
-        engine.onUpdate = { [unowned self] update in
-            if server?.deliver(update) != true { bindingUpdates.append(update) }
-        }
+        server = GestureServer(display: display, engineLoop: engineLoop, host: self)
+        // The tests' own bindings are attached on the engine directly.
+        engineLoop.onUnownedUpdate = { [unowned self] update in bindingUpdates.append(update) }
         let data = Unmanaged.passUnretained(self).toOpaque()
         globals.append(wl_global_create(display, tactus_wl_compositor_interface(), 4, data) { client, data, version, id in
             guard let client, let data else { return }
@@ -76,8 +77,10 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
     }
 
     deinit {
-        engine.onUpdate = nil
+        engineLoop.onUnownedUpdate = nil
         server = nil
+        // Before the display: the loop's timer is on the display's event loop.
+        engineLoop = nil
         for global in globals { wl_global_destroy(global) }
         wl_display_destroy_clients(display)
         wl_display_destroy(display)
@@ -87,7 +90,7 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
 
     /// Drops the Tactus server as a compositor that turns the protocol off would.
     func shutDownServer() {
-        // The server goes outside the assignment: its deinit reports cancellations that read `server`.
+        // The server goes outside the assignment: its deinit cancels the clients' gestures, through the engine.
         let going = server
         server = nil
         withExtendedLifetime(going) {}
@@ -141,8 +144,8 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
 
     /// Feeds a trace to the server with its devices, then lets `settle` of virtual time pass.
     func feed(_ events: [(time: Timestamp, event: InputEvent)], settle: TimeSpan = .milliseconds(1000)) {
-        for (time, event) in events { server.handle(event, at: time) }
-        if let last = events.last { server.advance(to: last.time + settle) }
+        for (time, event) in events { engineLoop.handle(event, at: time) }
+        if let last = events.last { engineLoop.advance(to: last.time + settle) }
     }
 
     /// How many clients the display has now.
