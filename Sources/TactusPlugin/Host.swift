@@ -55,7 +55,7 @@ final class Host: SurfaceLocator, GestureServerHost {
         }
         guard known else { return LibinputSource.Placement() }
         return LibinputSource.Placement(outputRegion: Rect(x: region.x, y: region.y, width: region.width, height: region.height),
-                                        transform: Plugin.transform(transform))
+                                        transform: CValues.transform(transform))
     }
 
     func cancelTouches(of device: DeviceID) {

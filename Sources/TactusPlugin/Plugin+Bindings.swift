@@ -1,0 +1,92 @@
+import CTactusPlugin
+import Glibc
+import TactusConfiguration
+import TactusCore
+import TactusLibinput
+import TactusWayland
+
+// The plugin's bindings: the configuration file's, reloaded, and those added through the C ABI, with the actions
+// their updates run.
+extension Plugin {
+    /// Reads the configuration file again and replaces the file's bindings with its. A missing file is no
+    /// configuration (built-in defaults); a bad one is reported and changes nothing. Returns whether the file
+    /// (or its absence) is now in force.
+    @discardableResult
+    func reloadConfiguration() -> Bool {
+        let loaded: Configuration
+        do {
+            loaded = try Configuration(contentsOf: configurationPath)
+        } catch where error.line == 0 && !fileExists(configurationPath) {
+            loaded = Configuration()
+            host.log(TACTUS_LOG_INFO, "tactus: no configuration at \(configurationPath); built-in defaults")
+        } catch {
+            host.log(TACTUS_LOG_ERROR, "tactus: \(error); the configuration in force stays")
+            return false
+        }
+        for (id, binding) in bindings where binding.isFromFile { remove(id) }
+        configuration = loaded
+        for binding in loaded.bindings { add(binding, isFromFile: true) }
+        host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
+        return true
+    }
+
+    private func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    // MARK: Bindings
+
+    func addBinding(_ binding: tactus_binding) -> Int32 {
+        switch Binding.configuration(from: binding) {
+        case .failure(let error):
+            host.log(TACTUS_LOG_ERROR, "tactus: binding refused: \(error)")
+            return -1
+        case .success(let configuration):
+            return add(configuration, isFromFile: false)
+        }
+    }
+
+    @discardableResult
+    private func add(_ configuration: BindingConfiguration, isFromFile: Bool) -> Int32 {
+        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile,
+                              engineLoop: engineLoop, owner: self)
+        let id = nextBinding
+        nextBinding += 1
+        bindings[id] = binding
+        for attachment in binding.attachments { bindingOfAttachment[attachment] = binding }
+        return id
+    }
+
+    func removeBinding(_ id: Int32) -> Bool {
+        guard bindings[id]?.isFromFile == false else { return refuse("binding \(id) is not one added through the ABI") }
+        remove(id)
+        return true
+    }
+
+    private func remove(_ id: Int32) {
+        guard let removed = bindings.removeValue(forKey: id) else { return }
+        for attachment in removed.attachments {
+            bindingOfAttachment[attachment] = nil
+            engineLoop.detach(attachment)
+        }
+    }
+
+    /// A binding's update runs its action: the host's by name; a command at the end only (a live command would
+    /// start once per frame).
+    func receive(_ update: GestureUpdate) {
+        guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(on: update.phase) else { return }
+        switch binding.configuration.action {
+        case .host:
+            host.runAction(binding.actionName, CValues.phase(update.phase), progress: CValues.progress(of: update),
+                           values: CValues.values(update.values))
+        case .exec(let command):
+            guard update.phase == .ended || update.phase == .recognized else { return }
+            if let failure = commands.run(command) {
+                host.log(TACTUS_LOG_ERROR, "tactus: cannot run \(command): \(String(cString: strerror(failure)))")
+            }
+        }
+    }
+
+
+    /// Bindings are detached, never retired.
+    func released(_ attachment: AttachmentID) {}
+
+}

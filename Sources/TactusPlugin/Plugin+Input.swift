@@ -1,0 +1,141 @@
+import CTactusPlugin
+import Glibc
+import TactusConfiguration
+import TactusCore
+import TactusLibinput
+import TactusWayland
+
+// The plugin's devices and input: what the compositor hands over, and the raw-touch decisions it gets back.
+extension Plugin {
+    // MARK: Devices
+
+    /// A device the compositor announces (again, when it changed): refused, with a log line, when its kind or
+    /// transform is not one of tactus.h's.
+    func add(_ device: tactus_device) -> Bool {
+        let kind: DeviceKind
+        switch device.kind {
+        case TACTUS_DEVICE_TOUCHSCREEN: kind = .touchscreen
+        case TACTUS_DEVICE_TOUCHPAD: kind = .touchpad
+        default:
+            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has kind \(device.kind.rawValue), not a tactus_device_kind")
+            return false
+        }
+        guard device.transform < 8 else {
+            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has transform \(device.transform), not a wl_output_transform")
+            return false
+        }
+        let size = device.width_mm > 0 && device.height_mm > 0 ? Size(width: device.width_mm, height: device.height_mm) : nil
+        let name = device.name.map { String(cString: $0) } ?? "device \(device.id)"
+        if size == nil { host.log(TACTUS_LOG_INFO, "tactus: \(name) reports no size; 96 dpi is assumed") }
+        let description = DeviceDescription(
+            id: DeviceID(device.id), kind: kind, name: name, physicalSize: size,
+            outputRegion: Rect(x: device.output.x, y: device.output.y, width: device.output.width,
+                               height: device.output.height),
+            transform: CValues.transform(device.transform))
+        devices.insert(description.id)
+        engineLoop.handle(.deviceAdded(description), at: now)
+        return true
+    }
+
+    func removeDevice(_ id: UInt32) -> Bool {
+        guard devices.remove(DeviceID(id)) != nil else { return refuse("device \(id) is not known") }
+        engineLoop.handle(.deviceRemoved(DeviceID(id)), at: now)
+        return true
+    }
+
+    // MARK: Input
+
+    /// Hands a touch event to the engine and returns its immediate decision.
+    func touch(_ event: InputEvent, _ touch: TouchEvent, device: UInt32, time: UInt32) -> tactus_decision {
+        self.touch(event, touch, device: DeviceID(device), at: CValues.timestamp(time))
+    }
+
+    private func touch(_ event: InputEvent, _ touch: TouchEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
+        guard devices.contains(id) else {
+            _ = refuse("touch event for unknown device \(id.rawValue)")
+            return TACTUS_DELIVER
+        }
+        now = max(now, timestamp)
+        pending = (id, touch, timestamp)
+        decision = nil
+        engineLoop.handle(event, at: timestamp)
+        pending = nil
+        switch decision {
+        case .withhold?: return TACTUS_WITHHOLD
+        case .drop?: return TACTUS_DROP
+        default: return TACTUS_DELIVER
+        }
+    }
+
+    /// Hands any other event to the engine.
+    func handle(_ event: InputEvent, device: UInt32, time: UInt32) {
+        handle(event, device: DeviceID(device), at: CValues.timestamp(time))
+    }
+
+    private func handle(_ event: InputEvent, device: DeviceID, at time: Timestamp) {
+        guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
+        now = max(now, time)
+        engineLoop.handle(event, at: time)
+    }
+
+    // MARK: libinput
+
+
+    /// Translates one libinput event of the compositor's and returns the decision for a touch event.
+    func handle(libinputEvent event: OpaquePointer) -> tactus_decision {
+        libinputDecision = TACTUS_DELIVER
+        translator.translate(event)
+        return libinputDecision
+    }
+
+    /// An event the translator made.
+    func take(_ event: InputEvent, at time: Timestamp) {
+        switch event {
+        case .deviceAdded(let description):
+            devices.insert(description.id)
+            engineLoop.handle(event, at: max(now, time))
+        case .deviceRemoved(let id):
+            devices.remove(id)
+            engineLoop.handle(event, at: max(now, time))
+        case .touchDown(let id, let contact, let position):
+            libinputDecision = touch(event, .down(contact, position), device: id, at: time)
+        case .touchMotion(let id, let contact, let position):
+            libinputDecision = touch(event, .motion(contact, position), device: id, at: time)
+        case .touchUp(let id, let contact):
+            libinputDecision = touch(event, .up(contact), device: id, at: time)
+        case .touchFrame(let id):
+            libinputDecision = touch(event, .frame, device: id, at: time)
+        case .modifiers:
+            now = max(now, time)
+            engineLoop.handle(event, at: time)
+        case .touchCancel(let id), .swipeBegin(let id, _), .swipeUpdate(let id, _), .swipeEnd(let id, _),
+             .pinchBegin(let id, _), .pinchUpdate(let id, _, _, _), .pinchEnd(let id, _), .holdBegin(let id, _),
+             .holdEnd(let id, _):
+            handle(event, device: id, at: time)
+        }
+    }
+
+    func setModifiers(_ mask: UInt32) {
+        engineLoop.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
+    }
+
+    func surfaceCommitted(_ surface: OpaquePointer) {
+        server.surfaceCommitted(surface)
+    }
+
+    /// The first decision about the event being handled is its answer; every other one is for the host.
+    func decide(_ decision: RawTouchDecision) {
+        switch decision {
+        case .deliver(let device, let event, let time), .withhold(let device, let event, let time),
+             .drop(let device, let event, let time):
+            if self.decision == nil, let pending, pending.device == device, pending.event == event, pending.time == time {
+                self.decision = decision
+            } else if case .deliver = decision {
+                host.deliver(CValues.touch(event, device: device, time: time))
+            }
+        case .cancel(let device):
+            host.cancelTouches(of: device)
+        }
+    }
+
+}
