@@ -236,43 +236,36 @@ public struct Scenario {
         throw SimulationError.malformed(step.place, "a timeline step has \"generate\", \"trace\", \"evemu\", \"event\" or \"modifiers\"")
     }
 
-    /// A generated step from its JSON form (the same names as `tactus-sim generate`).
+    /// A generated step from its JSON form (the same names and defaults as `tactus-sim generate`).
     static func generated(_ kind: String, _ o: JSONObject) throws -> GeneratedGesture {
-        let fingers = o.optionalInt("fingers")
-        let duration = o.optionalDouble("duration")
-        let distance = o.optionalDouble("distance")
-        func direction() throws -> SwipeDirection {
-            guard let d = SwipeDirection(rawValue: o.optionalString("direction") ?? "right") else {
+        var request = GeneratorRequest()
+        request.fingers = o.optionalInt("fingers")
+        request.count = o.optionalInt("count")
+        request.interval = o.optionalDouble("interval")
+        request.duration = o.optionalDouble("duration")
+        request.distance = o.optionalDouble("distance")
+        request.speed = o.optionalDouble("speed")
+        request.startSpan = o.optionalDouble("start_span")
+        request.endSpan = o.optionalDouble("end_span")
+        request.degrees = o.optionalDouble("degrees")
+        request.radius = o.optionalDouble("radius")
+        request.scale = o.optionalDouble("scale")
+        if let name = o.optionalString("path") {
+            guard let path = GeneratedGesture.Path(rawValue: name) else { throw SimulationError.malformed(o.place, "path is line, arc or circle") }
+            request.path = path
+        }
+        if let name = o.optionalString("direction") {
+            guard let direction = SwipeDirection(rawValue: name) else {
                 throw SimulationError.malformed(o.place, "direction is left, right, up or down")
             }
-            return d
+            request.direction = direction
         }
-        switch kind {
-        case "tap": return .tap(fingers: fingers ?? 1, count: o.optionalInt("count") ?? 1, interval: o.optionalDouble("interval") ?? 150)
-        case "long-press": return .longPress(fingers: fingers ?? 1, duration: duration ?? 800)
-        case "drag":
-            guard let path = GeneratedGesture.Path(rawValue: o.optionalString("path") ?? "line") else {
-                throw SimulationError.malformed(o.place, "path is line, arc or circle")
-            }
-            return .drag(path: path, fingers: fingers ?? 1, distance: distance ?? 40, duration: duration ?? 500, direction: try direction())
-        case "swipe": return .swipe(direction: try direction(), fingers: fingers ?? 1, speed: o.optionalDouble("speed") ?? 200, distance: distance ?? 30)
-        case "edge-swipe":
-            guard let edge = Edge(rawValue: o.optionalString("edge") ?? "left") else { throw SimulationError.malformed(o.place, "unknown edge") }
-            return .edgeSwipe(edge: edge, fingers: fingers ?? 1, distance: distance ?? 30, duration: duration ?? 250)
-        case "pinch":
-            return .pinch(fingers: fingers ?? 2, startSpan: o.optionalDouble("start_span") ?? 20, endSpan: o.optionalDouble("end_span") ?? 40, duration: duration ?? 400)
-        case "rotate":
-            return .rotate(fingers: fingers ?? 2, degrees: o.optionalDouble("degrees") ?? 45, radius: o.optionalDouble("radius") ?? 15, duration: duration ?? 400)
-        case "pinch-rotate":
-            return .pinchRotate(fingers: fingers ?? 2, startSpan: o.optionalDouble("start_span") ?? 20, endSpan: o.optionalDouble("end_span") ?? 40,
-                                degrees: o.optionalDouble("degrees") ?? 45, duration: duration ?? 400)
-        case "hold": return .hold(fingers: fingers ?? 1, duration: duration ?? 400)
-        case "touchpad-swipe": return .touchpadSwipe(direction: try direction(), fingers: fingers ?? 3, distance: distance ?? 40, duration: duration ?? 250)
-        case "touchpad-pinch":
-            return .touchpadPinch(fingers: fingers ?? 2, scale: o.optionalDouble("scale") ?? 2, degrees: o.optionalDouble("degrees") ?? 0, duration: duration ?? 400)
-        case "touchpad-hold": return .touchpadHold(fingers: fingers ?? 2, duration: duration ?? 400)
-        default: throw SimulationError.malformed(o.place, "unknown generator \"\(kind)\"")
+        if let name = o.optionalString("edge") {
+            guard let edge = Edge(rawValue: name) else { throw SimulationError.malformed(o.place, "unknown edge") }
+            request.edge = edge
         }
+        guard let gesture = request.gesture(named: kind) else { throw SimulationError.malformed(o.place, "unknown generator \"\(kind)\"") }
+        return gesture
     }
 }
 

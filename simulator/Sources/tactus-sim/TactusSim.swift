@@ -68,28 +68,22 @@ extension GeneratedGesture.Path: ExpressibleByArgument {}
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write a generated trace (JSON Lines) to standard output.")
 
-    enum Kind: String, CaseIterable, ExpressibleByArgument {
-        case tap, longPress = "long-press", drag, swipe, edgeSwipe = "edge-swipe", pinch, rotate
-        case pinchRotate = "pinch-rotate", hold, touchpadSwipe = "touchpad-swipe", touchpadPinch = "touchpad-pinch"
-        case touchpadHold = "touchpad-hold"
-    }
-
-    @Argument(help: "tap, long-press, drag, swipe, edge-swipe, pinch, rotate, pinch-rotate, hold, touchpad-swipe, touchpad-pinch, touchpad-hold")
-    var kind: Kind
+    @Argument(help: ArgumentHelp("The generator: \(GeneratorRequest.names.joined(separator: ", ")).", valueName: "generator"))
+    var kind: String
     @Option(help: "Fingers.") var fingers: Int?
-    @Option(help: "Taps (tap).") var count = 1
-    @Option(help: "Pause between taps, ms (tap).") var interval = 150.0
+    @Option(help: "Taps (tap; default 1).") var count: Int?
+    @Option(help: "Pause between taps, ms (tap; default 150).") var interval: Double?
     @Option(help: "Duration of the motion or press, ms.") var duration: Double?
-    @Option(help: "Path of a drag: line, arc or circle.") var path = GeneratedGesture.Path.line
+    @Option(help: "Path of a drag: line, arc or circle (default line).") var path: GeneratedGesture.Path?
     @Option(help: "Distance in mm (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
-    @Option(help: "Direction: left, right, up or down.") var direction = SwipeDirection.right
-    @Option(help: "Speed in mm/s (swipe).") var speed = 200.0
-    @Option(help: "Edge: left, right, top or bottom (edge swipe).") var edge = Edge.left
-    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, mm (pinch).") var startSpan = 20.0
-    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, mm (pinch).") var endSpan = 40.0
-    @Option(help: "Rotation in degrees, clockwise (rotate, touchpad pinch).") var degrees = 45.0
-    @Option(help: "Radius of the fingers' circle, mm (rotate).") var radius = 15.0
-    @Option(help: "Final scale (touchpad pinch).") var scale = 2.0
+    @Option(help: "Direction: left, right, up or down (default right).") var direction: SwipeDirection?
+    @Option(help: "Speed in mm/s (swipe; default 200).") var speed: Double?
+    @Option(help: "Edge: left, right, top or bottom (edge swipe; default left).") var edge: Edge?
+    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, mm (pinch; default 20).") var startSpan: Double?
+    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, mm (pinch; default 40).") var endSpan: Double?
+    @Option(help: "Rotation in degrees, clockwise (rotate, touchpad pinch; default 45).") var degrees: Double?
+    @Option(help: "Radius of the fingers' circle, mm (rotate; default 15).") var radius: Double?
+    @Option(help: "Final scale (touchpad pinch; default 2).") var scale: Double?
     @Option(help: "Samples per second, 60…480.") var rate = 120.0
     @Option(help: "Seeded jitter of every sample, mm.") var jitter = 0.0
     @Option(help: "Delay between fingers landing and lifting, ms.") var stagger = 0.0
@@ -102,6 +96,9 @@ struct Generate: ParsableCommand {
     var at: Position?
 
     func validate() throws {
+        guard GeneratorRequest.names.contains(kind) else {
+            throw ValidationError("unknown generator \"\(kind)\"; generators: \(GeneratorRequest.names.joined(separator: ", "))")
+        }
         guard (60...480).contains(rate) else { throw ValidationError("--rate must be within 60…480 Hz") }
         guard DeviceTransform.Rotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         if let fingers { guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be within 1…10") } }
@@ -125,25 +122,17 @@ struct Generate: ParsableCommand {
         return o
     }
 
-    var gesture: GeneratedGesture {
-        switch kind {
-        case .tap: return .tap(fingers: fingers ?? 1, count: count, interval: interval)
-        case .longPress: return .longPress(fingers: fingers ?? 1, duration: duration ?? 800)
-        case .drag: return .drag(path: path, fingers: fingers ?? 1, distance: distance ?? 40, duration: duration ?? 500, direction: direction)
-        case .swipe: return .swipe(direction: direction, fingers: fingers ?? 1, speed: speed, distance: distance ?? 30)
-        case .edgeSwipe: return .edgeSwipe(edge: edge, fingers: fingers ?? 1, distance: distance ?? 30, duration: duration ?? 250)
-        case .pinch: return .pinch(fingers: max(fingers ?? 2, 2), startSpan: startSpan, endSpan: endSpan, duration: duration ?? 400)
-        case .rotate: return .rotate(fingers: max(fingers ?? 2, 2), degrees: degrees, radius: radius, duration: duration ?? 400)
-        case .pinchRotate:
-            return .pinchRotate(fingers: max(fingers ?? 2, 2), startSpan: startSpan, endSpan: endSpan, degrees: degrees, duration: duration ?? 400)
-        case .hold: return .hold(fingers: fingers ?? 1, duration: duration ?? 400)
-        case .touchpadSwipe: return .touchpadSwipe(direction: direction, fingers: fingers ?? 3, distance: distance ?? 40, duration: duration ?? 250)
-        case .touchpadPinch: return .touchpadPinch(fingers: fingers ?? 2, scale: scale, degrees: degrees, duration: duration ?? 400)
-        case .touchpadHold: return .touchpadHold(fingers: fingers ?? 2, duration: duration ?? 400)
-        }
+    var request: GeneratorRequest {
+        var request = GeneratorRequest()
+        (request.fingers, request.count, request.interval, request.duration) = (fingers, count, interval, duration)
+        (request.path, request.distance, request.direction, request.speed) = (path, distance, direction, speed)
+        (request.edge, request.startSpan, request.endSpan) = (edge, startSpan, endSpan)
+        (request.degrees, request.radius, request.scale) = (degrees, radius, scale)
+        return request
     }
 
     func run() throws {
+        guard let gesture = request.gesture(named: kind) else { throw ValidationError("unknown generator \"\(kind)\"") }
         print(Generator(options: options).trace(for: gesture).jsonLines, terminator: "")
     }
 }
