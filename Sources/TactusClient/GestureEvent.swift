@@ -2,6 +2,7 @@ import TactusCore
 
 /// What the compositor reported for one gesture object in one frame: the phase event and the values that came
 /// with it. Values the gesture's kind does not have, or the compositor did not send, are nil.
+@dynamicMemberLookup
 public struct GestureEvent: Hashable, Sendable {
     /// Where the gesture stands.
     public var phase: GesturePhase
@@ -11,24 +12,15 @@ public struct GestureEvent: Hashable, Sendable {
     public var time: UInt32
     /// Why a gesture was cancelled or failed; nil when the compositor gave `other`.
     public var reason: FailureReason?
-    /// Where the gesture is (the anchor of a pinch or rotate), in surface-local logical pixels.
-    public var location: Point?
-    /// How far the fingers moved since the gesture began, in surface-local logical pixels.
-    public var translation: Vector?
-    /// How fast the gesture moves, in logical pixels per second.
-    public var velocity: Vector?
-    /// A pinch's magnification since it began; 1 means unchanged.
-    public var scale: Double?
-    /// A rotation's angle since it began, in degrees clockwise.
-    public var rotation: Double?
-    /// How many taps.
-    public var count: Int?
-    /// How many fingers make the gesture.
-    public var fingers: Int?
-    /// A swipe's direction.
-    public var direction: SwipeDirection?
-    /// How far an edge swipe has come, 0 to 1.
-    public var progress: Double?
+    /// The values that came with the phase, read as the event's own (`event.location`), in surface-local logical
+    /// pixels; the protocol carries no edge.
+    public var values: FlatGestureValues
+
+    /// The values' fields, as the event's own.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<FlatGestureValues, Value>) -> Value {
+        get { values[keyPath: keyPath] }
+        set { values[keyPath: keyPath] = newValue }
+    }
 
     /// Creates an event, for instance the one a test expects.
     public init(phase: GesturePhase, time: UInt32, serial: UInt32? = nil, reason: FailureReason? = nil,
@@ -39,14 +31,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.time = time
         self.serial = serial
         self.reason = reason
-        self.location = location
-        self.translation = translation
-        self.velocity = velocity
-        self.scale = scale
-        self.rotation = rotation
-        self.count = count
-        self.fingers = fingers
-        self.direction = direction
-        self.progress = progress
+        values = FlatGestureValues(fingers: fingers, location: location, translation: translation, velocity: velocity,
+                                   scale: scale, rotation: rotation, count: count, direction: direction, progress: progress)
     }
 }

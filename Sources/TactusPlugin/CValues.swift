@@ -52,7 +52,7 @@ enum CValues {
     static func values(_ values: GestureValues) -> tactus_values {
         let values = values.flat
         var out = tactus_values()
-        out.fingers = UInt32(clamping: values.fingers)
+        out.fingers = UInt32(clamping: values.fingers ?? 0)
         if let p = values.location { (out.x, out.y) = (p.x, p.y) }
         if let v = values.translation { (out.dx, out.dy) = (v.dx, v.dy) }
         out.scale = values.scale ?? 1

@@ -186,33 +186,32 @@ final class GestureObject: ResourceOwner {
         if let count = values.count { tactus_gesture_v1_send_count(resource, UInt32(clamping: count)) }
         if let direction = values.direction { tactus_gesture_v1_send_direction(resource, WireValue.direction(direction)) }
         if let progress = values.progress { tactus_gesture_v1_send_progress(resource, Resource.fixed(progress)) }
-        tactus_gesture_v1_send_fingers(resource, UInt32(clamping: values.fingers))
+        if let fingers = values.fingers { tactus_gesture_v1_send_fingers(resource, UInt32(clamping: fingers)) }
     }
 }
 
 /// The request handlers of `tactus_gesture_v1`, at a stable address for libwayland.
 nonisolated(unsafe) let gestureImplementation: UnsafeMutablePointer<tactus_gesture_v1_interface> = {
     func object(_ resource: OpaquePointer?) -> GestureObject? { Resource.owner(of: resource, as: GestureObject.self) }
+    /// A set_* request for one of the specification's parameters.
+    func set(_ resource: OpaquePointer?, _ request: String, _ parameter: GestureParameter,
+             _ change: @escaping (inout GestureSpecification) -> Void) {
+        object(resource)?.set { $0.set(request, parameter, change) }
+    }
     let implementation = UnsafeMutablePointer<tactus_gesture_v1_interface>.allocate(capacity: 1)
     implementation.initialize(to: tactus_gesture_v1_interface(
         destroy: { _, resource in wl_resource_destroy(resource) },
-        set_fingers: { _, resource, value in
-            object(resource)?.set { $0.set("set_fingers", .fingers) { $0.fingers = Int(value) } }
-        },
-        set_tap_count: { _, resource, value in
-            object(resource)?.set { $0.set("set_tap_count", .count) { $0.count = Int(value) } }
-        },
+        set_fingers: { _, resource, value in set(resource, "set_fingers", .fingers) { $0.fingers = Int(value) } },
+        set_tap_count: { _, resource, value in set(resource, "set_tap_count", .count) { $0.count = Int(value) } },
         set_distance: { _, resource, value in
-            object(resource)?.set { $0.set("set_distance", .distance) { $0.distance = wl_fixed_to_double(value) } }
+            set(resource, "set_distance", .distance) { $0.distance = wl_fixed_to_double(value) }
         },
-        set_duration: { _, resource, value in
-            object(resource)?.set { $0.set("set_duration", .duration) { $0.duration = Int(value) } }
-        },
+        set_duration: { _, resource, value in set(resource, "set_duration", .duration) { $0.duration = Int(value) } },
         set_scale_delta: { _, resource, value in
-            object(resource)?.set { $0.set("set_scale_delta", .scaleDelta) { $0.scaleDelta = wl_fixed_to_double(value) } }
+            set(resource, "set_scale_delta", .scaleDelta) { $0.scaleDelta = wl_fixed_to_double(value) }
         },
         set_angle_delta: { _, resource, value in
-            object(resource)?.set { $0.set("set_angle_delta", .angleDelta) { $0.angleDelta = wl_fixed_to_double(value) } }
+            set(resource, "set_angle_delta", .angleDelta) { $0.angleDelta = wl_fixed_to_double(value) }
         },
         set_directions: { _, resource, value in object(resource)?.set { $0.setDirections(value) } },
         set_edge: { _, resource, value in object(resource)?.set { $0.setEdge(value) } },

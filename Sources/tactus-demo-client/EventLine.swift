@@ -12,15 +12,15 @@ extension GestureEvent {
         line.add("name", name)
         line.add("phase", phase.rawValue)
         if let serial { line.add("serial", Int(serial)) }
-        if let fingers { line.add("fingers", fingers) }
-        if let count { line.add("count", count) }
-        if let direction { line.add("direction", direction.rawValue) }
-        if let location { line.add("location", [location.x, location.y]) }
-        if let translation { line.add("translation", [translation.dx, translation.dy]) }
-        if let velocity { line.add("velocity", [velocity.dx, velocity.dy]) }
-        if let scale { line.add("scale", scale) }
-        if let rotation { line.add("rotation_deg", rotation) }
-        if let progress { line.add("progress", progress) }
+        if let fingers = values.fingers { line.add("fingers", fingers) }
+        if let count = values.count { line.add("count", count) }
+        if let direction = values.direction { line.add("direction", direction.rawValue) }
+        if let location = values.location { line.add("location", [location.x, location.y]) }
+        if let translation = values.translation { line.add("translation", [translation.dx, translation.dy]) }
+        if let velocity = values.velocity { line.add("velocity", [velocity.dx, velocity.dy]) }
+        if let scale = values.scale { line.add("scale", scale) }
+        if let rotation = values.rotation { line.add("rotation_deg", rotation) }
+        if let progress = values.progress { line.add("progress", progress) }
         if phase == .cancelled || phase == .failed { line.add("reason", reason?.rawValue ?? "other") }
         return line.text
     }

@@ -159,10 +159,11 @@ public enum GestureValues: Hashable, Sendable {
     }
 }
 
-/// A gesture's values with the same fields whatever its kind; those the kind lacks are nil.
+/// A gesture's values with the same fields whatever its kind; those the kind lacks are nil. The engine always
+/// sets `fingers`; a client rebuilding values from the wire may not have heard it.
 public struct FlatGestureValues: Hashable, Sendable {
     /// How many fingers make the gesture.
-    public var fingers: Int
+    public var fingers: Int?
     /// Where the gesture is (the anchor of a pinch or rotation), in layout or surface-local pixels.
     public var location: Point?
     /// How far the fingers moved since the gesture began, in pixels.
@@ -183,7 +184,7 @@ public struct FlatGestureValues: Hashable, Sendable {
     public var progress: Double?
 
     /// Creates values, for hosts and clients that rebuild them.
-    public init(fingers: Int, location: Point? = nil, translation: Vector? = nil, velocity: Vector? = nil,
+    public init(fingers: Int? = nil, location: Point? = nil, translation: Vector? = nil, velocity: Vector? = nil,
                 scale: Double? = nil, rotation: Double? = nil, count: Int? = nil, direction: SwipeDirection? = nil,
                 edge: Edge? = nil, progress: Double? = nil) {
         self.fingers = fingers
