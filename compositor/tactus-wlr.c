@@ -103,7 +103,7 @@ static void output_destroy(struct wl_listener *listener, void *data) {
 	free(output);
 }
 
-static void new_output(struct wl_listener *listener, void *data) {
+static void server_new_output(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_output);
 	struct wlr_output *wlr_output = data;
 	wlr_output_init_render(wlr_output, server->allocator, server->renderer);
@@ -227,7 +227,7 @@ static void view_destroy(struct wl_listener *listener, void *data) {
 	free(view);
 }
 
-static void new_xdg_surface(struct wl_listener *listener, void *data) {
+static void server_new_xdg_surface(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_xdg_surface);
 	struct wlr_xdg_surface *xdg_surface = data;
 	/* A popup (a menu) shows above its parent, in its parent's scene node: each xdg surface keeps its node in data. */
@@ -268,13 +268,13 @@ struct committing_surface {
 	struct wl_listener commit, destroy;
 };
 
-static void surface_commit(struct wl_listener *listener, void *data) {
+static void committing_surface_commit(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct committing_surface *tracked = wl_container_of(listener, tracked, commit);
 	tracked->server->tactus.surface_committed(tracked->server->plugin, tracked->surface->resource);
 }
 
-static void surface_destroy(struct wl_listener *listener, void *data) {
+static void committing_surface_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct committing_surface *tracked = wl_container_of(listener, tracked, destroy);
 	wl_list_remove(&tracked->commit.link);
@@ -282,14 +282,14 @@ static void surface_destroy(struct wl_listener *listener, void *data) {
 	free(tracked);
 }
 
-static void new_surface(struct wl_listener *listener, void *data) {
+static void server_new_surface(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_surface);
 	struct committing_surface *tracked = calloc(1, sizeof *tracked);
 	tracked->server = server;
 	tracked->surface = data;
-	tracked->commit.notify = surface_commit;
+	tracked->commit.notify = committing_surface_commit;
 	wl_signal_add(&tracked->surface->events.commit, &tracked->commit);
-	tracked->destroy.notify = surface_destroy;
+	tracked->destroy.notify = committing_surface_destroy;
 	wl_signal_add(&tracked->surface->events.destroy, &tracked->destroy);
 }
 
@@ -308,7 +308,7 @@ static struct wlr_input_device *device_of_id(struct server *server, uint32_t id)
 }
 
 /* An unplugged device: the plugin forgets it (cancelling what it had in flight) and its id is free again. */
-static void device_destroy(struct wl_listener *listener, void *data) {
+static void announced_device_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct announced_device *announced = wl_container_of(listener, announced, destroy);
 	struct server *server = announced->server;
@@ -343,7 +343,7 @@ uint32_t announce_device(struct server *server, struct wlr_input_device *device,
 		struct announced_device *announced = &server->devices[id - 1];
 		announced->server = server;
 		announced->input = device;
-		announced->destroy.notify = device_destroy;
+		announced->destroy.notify = announced_device_destroy;
 		wl_signal_add(&device->events.destroy, &announced->destroy);
 	}
 	struct tactus_device description = {
@@ -451,7 +451,7 @@ static void new_keyboard(struct server *server, struct wlr_input_device *device)
 	wl_list_insert(&server->keyboards, &keyboard->link);
 }
 
-static void new_input(struct wl_listener *listener, void *data) {
+static void server_new_input(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_input);
 	struct wlr_input_device *device = data;
 	switch (device->type) {
@@ -485,22 +485,22 @@ static void pointer_moved(struct server *server, uint32_t time_msec) {
 	wlr_seat_pointer_notify_motion(server->seat, time_msec, sx, sy);
 }
 
-static void cursor_motion(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, motion);
+static void server_cursor_motion(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_motion);
 	struct wlr_event_pointer_motion *event = data;
 	wlr_cursor_move(server->cursor, event->device, event->delta_x, event->delta_y);
 	pointer_moved(server, event->time_msec);
 }
 
-static void cursor_motion_absolute(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, motion_absolute);
+static void server_cursor_motion_absolute(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_motion_absolute);
 	struct wlr_event_pointer_motion_absolute *event = data;
 	wlr_cursor_warp_absolute(server->cursor, event->device, event->x, event->y);
 	pointer_moved(server, event->time_msec);
 }
 
-static void cursor_button(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, button);
+static void server_cursor_button(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_button);
 	struct wlr_event_pointer_button *event = data;
 	wlr_seat_pointer_notify_button(server->seat, event->time_msec, event->button, event->state);
 	double sx, sy;
@@ -510,20 +510,20 @@ static void cursor_button(struct wl_listener *listener, void *data) {
 		focus_view(view);
 }
 
-static void cursor_axis(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, axis);
+static void server_cursor_axis(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_axis);
 	struct wlr_event_pointer_axis *event = data;
 	wlr_seat_pointer_notify_axis(server->seat, event->time_msec, event->orientation, event->delta,
 	                             event->delta_discrete, event->source);
 }
 
-static void cursor_frame(struct wl_listener *listener, void *data) {
+static void server_cursor_frame(struct wl_listener *listener, void *data) {
 	(void)data;
-	struct server *server = wl_container_of(listener, server, pointer_frame);
+	struct server *server = wl_container_of(listener, server, cursor_frame);
 	wlr_seat_pointer_notify_frame(server->seat);
 }
 
-static void request_cursor(struct wl_listener *listener, void *data) {
+static void server_request_cursor(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, request_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	if (server->seat->pointer_state.focused_client == event->seat_client)
@@ -533,7 +533,7 @@ static void request_cursor(struct wl_listener *listener, void *data) {
 /* Touchpad gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the plugin
  * makes no decision about them, so clients of both protocols hear them. */
 
-static void swipe_begin(struct wl_listener *listener, void *data) {
+static void server_swipe_begin(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, swipe_begin);
 	struct wlr_event_pointer_swipe_begin *event = data;
 	server->tactus.swipe_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
@@ -541,7 +541,7 @@ static void swipe_begin(struct wl_listener *listener, void *data) {
 	                                         event->fingers);
 }
 
-static void swipe_update(struct wl_listener *listener, void *data) {
+static void server_swipe_update(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, swipe_update);
 	struct wlr_event_pointer_swipe_update *event = data;
 	server->tactus.swipe_update(server->plugin, touchpad_id(server, event->device), event->time_msec, event->dx,
@@ -550,7 +550,7 @@ static void swipe_update(struct wl_listener *listener, void *data) {
 	                                          event->dy);
 }
 
-static void swipe_end(struct wl_listener *listener, void *data) {
+static void server_swipe_end(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, swipe_end);
 	struct wlr_event_pointer_swipe_end *event = data;
 	server->tactus.swipe_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
@@ -558,7 +558,7 @@ static void swipe_end(struct wl_listener *listener, void *data) {
 	                                       event->cancelled);
 }
 
-static void pinch_begin(struct wl_listener *listener, void *data) {
+static void server_pinch_begin(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, pinch_begin);
 	struct wlr_event_pointer_pinch_begin *event = data;
 	server->tactus.pinch_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
@@ -566,7 +566,7 @@ static void pinch_begin(struct wl_listener *listener, void *data) {
 	                                         event->fingers);
 }
 
-static void pinch_update(struct wl_listener *listener, void *data) {
+static void server_pinch_update(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, pinch_update);
 	struct wlr_event_pointer_pinch_update *event = data;
 	server->tactus.pinch_update(server->plugin, touchpad_id(server, event->device), event->time_msec, event->dx,
@@ -575,7 +575,7 @@ static void pinch_update(struct wl_listener *listener, void *data) {
 	                                          event->dy, event->scale, event->rotation);
 }
 
-static void pinch_end(struct wl_listener *listener, void *data) {
+static void server_pinch_end(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, pinch_end);
 	struct wlr_event_pointer_pinch_end *event = data;
 	server->tactus.pinch_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
@@ -583,7 +583,7 @@ static void pinch_end(struct wl_listener *listener, void *data) {
 	                                       event->cancelled);
 }
 
-static void hold_begin(struct wl_listener *listener, void *data) {
+static void server_hold_begin(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, hold_begin);
 	struct wlr_event_pointer_hold_begin *event = data;
 	server->tactus.hold_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
@@ -591,7 +591,7 @@ static void hold_begin(struct wl_listener *listener, void *data) {
 	                                        event->fingers);
 }
 
-static void hold_end(struct wl_listener *listener, void *data) {
+static void server_hold_end(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, hold_end);
 	struct wlr_event_pointer_hold_end *event = data;
 	server->tactus.hold_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
@@ -690,7 +690,7 @@ static void cancel_touches(void *data, uint32_t device) {
 	}
 }
 
-static void touch_down(struct wl_listener *listener, void *data) {
+static void server_touch_down(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_down);
 	struct wlr_event_touch_down *event = data;
 	server->last_touch_device = device_id(server, event->device);
@@ -701,7 +701,7 @@ static void touch_down(struct wl_listener *listener, void *data) {
 		deliver(server, &touch);
 }
 
-static void touch_motion(struct wl_listener *listener, void *data) {
+static void server_touch_motion(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_motion);
 	struct wlr_event_touch_motion *event = data;
 	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
@@ -711,7 +711,7 @@ static void touch_motion(struct wl_listener *listener, void *data) {
 		deliver(server, &touch);
 }
 
-static void touch_up(struct wl_listener *listener, void *data) {
+static void server_touch_up(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_up);
 	struct wlr_event_touch_up *event = data;
 	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id,
@@ -721,7 +721,7 @@ static void touch_up(struct wl_listener *listener, void *data) {
 }
 
 /* libinput gave up on the device's touches (a palm, a lost device): so do the plugin and the clients. */
-static void touch_cancel(struct wl_listener *listener, void *data) {
+static void server_touch_cancel(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, touch_cancel);
 	struct wlr_event_touch_cancel *event = data;
 	uint32_t device = device_id(server, event->device);
@@ -729,7 +729,7 @@ static void touch_cancel(struct wl_listener *listener, void *data) {
 	cancel_touches(server, device);
 }
 
-static void touch_frame(struct wl_listener *listener, void *data) {
+static void server_touch_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct server *server = wl_container_of(listener, server, touch_frame);
 	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0};
@@ -898,29 +898,29 @@ int main(int argc, char **argv) {
 	server.cursor_images = wlr_xcursor_manager_create(NULL, 24);
 	server.pointer_gestures = wlr_pointer_gestures_v1_create(server.display);
 
-	listen_to(&server.backend->events.new_output, &server.new_output, new_output);
-	listen_to(&server.backend->events.new_input, &server.new_input, new_input);
-	listen_to(&server.xdg_shell->events.new_surface, &server.new_xdg_surface, new_xdg_surface);
-	listen_to(&compositor->events.new_surface, &server.new_surface, new_surface);
-	listen_to(&server.seat->events.request_set_cursor, &server.request_cursor, request_cursor);
-	listen_to(&server.cursor->events.motion, &server.motion, cursor_motion);
-	listen_to(&server.cursor->events.motion_absolute, &server.motion_absolute, cursor_motion_absolute);
-	listen_to(&server.cursor->events.button, &server.button, cursor_button);
-	listen_to(&server.cursor->events.axis, &server.axis, cursor_axis);
-	listen_to(&server.cursor->events.frame, &server.pointer_frame, cursor_frame);
-	listen_to(&server.cursor->events.touch_down, &server.touch_down, touch_down);
-	listen_to(&server.cursor->events.touch_motion, &server.touch_motion, touch_motion);
-	listen_to(&server.cursor->events.touch_up, &server.touch_up, touch_up);
-	listen_to(&server.cursor->events.touch_cancel, &server.touch_cancel, touch_cancel);
-	listen_to(&server.cursor->events.touch_frame, &server.touch_frame, touch_frame);
-	listen_to(&server.cursor->events.swipe_begin, &server.swipe_begin, swipe_begin);
-	listen_to(&server.cursor->events.swipe_update, &server.swipe_update, swipe_update);
-	listen_to(&server.cursor->events.swipe_end, &server.swipe_end, swipe_end);
-	listen_to(&server.cursor->events.pinch_begin, &server.pinch_begin, pinch_begin);
-	listen_to(&server.cursor->events.pinch_update, &server.pinch_update, pinch_update);
-	listen_to(&server.cursor->events.pinch_end, &server.pinch_end, pinch_end);
-	listen_to(&server.cursor->events.hold_begin, &server.hold_begin, hold_begin);
-	listen_to(&server.cursor->events.hold_end, &server.hold_end, hold_end);
+	listen_to(&server.backend->events.new_output, &server.new_output, server_new_output);
+	listen_to(&server.backend->events.new_input, &server.new_input, server_new_input);
+	listen_to(&server.xdg_shell->events.new_surface, &server.new_xdg_surface, server_new_xdg_surface);
+	listen_to(&compositor->events.new_surface, &server.new_surface, server_new_surface);
+	listen_to(&server.seat->events.request_set_cursor, &server.request_cursor, server_request_cursor);
+	listen_to(&server.cursor->events.motion, &server.cursor_motion, server_cursor_motion);
+	listen_to(&server.cursor->events.motion_absolute, &server.cursor_motion_absolute, server_cursor_motion_absolute);
+	listen_to(&server.cursor->events.button, &server.cursor_button, server_cursor_button);
+	listen_to(&server.cursor->events.axis, &server.cursor_axis, server_cursor_axis);
+	listen_to(&server.cursor->events.frame, &server.cursor_frame, server_cursor_frame);
+	listen_to(&server.cursor->events.touch_down, &server.touch_down, server_touch_down);
+	listen_to(&server.cursor->events.touch_motion, &server.touch_motion, server_touch_motion);
+	listen_to(&server.cursor->events.touch_up, &server.touch_up, server_touch_up);
+	listen_to(&server.cursor->events.touch_cancel, &server.touch_cancel, server_touch_cancel);
+	listen_to(&server.cursor->events.touch_frame, &server.touch_frame, server_touch_frame);
+	listen_to(&server.cursor->events.swipe_begin, &server.swipe_begin, server_swipe_begin);
+	listen_to(&server.cursor->events.swipe_update, &server.swipe_update, server_swipe_update);
+	listen_to(&server.cursor->events.swipe_end, &server.swipe_end, server_swipe_end);
+	listen_to(&server.cursor->events.pinch_begin, &server.pinch_begin, server_pinch_begin);
+	listen_to(&server.cursor->events.pinch_update, &server.pinch_update, server_pinch_update);
+	listen_to(&server.cursor->events.pinch_end, &server.pinch_end, server_pinch_end);
+	listen_to(&server.cursor->events.hold_begin, &server.hold_begin, server_hold_begin);
+	listen_to(&server.cursor->events.hold_end, &server.hold_end, server_hold_end);
 
 	char beside[4096];
 	if (!load_plugin(&server, plugin ? plugin : default_plugin(beside, sizeof beside)))

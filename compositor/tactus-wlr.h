@@ -63,7 +63,7 @@ struct server {
 	struct wl_list views;     /* mapped windows, the focused one first */
 	struct wl_list keyboards;
 	struct wl_listener new_output, new_xdg_surface, new_input, new_surface, request_cursor;
-	struct wl_listener motion, motion_absolute, button, axis, pointer_frame;
+	struct wl_listener cursor_motion, cursor_motion_absolute, cursor_button, cursor_axis, cursor_frame;
 	struct wl_listener touch_down, touch_motion, touch_up, touch_cancel, touch_frame;
 	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
 		hold_end;
