@@ -22,6 +22,7 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 
+#include "tactus-glue.h"
 #include "tactus-wlr.h"
 
 /* The control socket and the connections to it. */
@@ -109,7 +110,7 @@ static void replay_header(struct replay *replay, const char *line) {
 		return;
 	device->width_mm = width;
 	device->height_mm = height;
-	announce_device(replay->server, device, TACTUS_DEVICE_TOUCHSCREEN);
+	glue_add_touchscreen(replay->server->glue, device);
 }
 
 static void replay_touch(struct wlr_input_device *device, const char *line, uint32_t time) {
@@ -275,7 +276,7 @@ static void list_windows(struct server *server, struct connection *connection) {
 	reply(connection, "ok\n");
 }
 
-static void run_command(struct connection *connection, char *command) {
+static void run_control_command(struct connection *connection, char *command) {
 	struct server *server = connection->server;
 	double x, y;
 	unsigned keycode;
@@ -328,7 +329,7 @@ static bool run_lines(struct connection *connection) {
 	char *newline;
 	while ((newline = strchr(connection->buffer, '\n'))) {
 		*newline = '\0';
-		run_command(connection, connection->buffer);
+		run_control_command(connection, connection->buffer);
 		connection->length -= (size_t)(newline + 1 - connection->buffer);
 		memmove(connection->buffer, newline + 1, connection->length + 1);
 	}
