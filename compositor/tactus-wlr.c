@@ -51,6 +51,7 @@
 #include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "control.h"
 #include "tactus-glue.h"
 #include "tactus-wlr.h"
 
@@ -448,7 +449,7 @@ void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify
 }
 
 int main(int argc, char **argv) {
-	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control = NULL;
+	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control_path = NULL;
 	static const struct option options[] = {
 		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
 		{"replay", required_argument, 0, 'r'}, {"control", required_argument, 0, 'c'}, {0},
@@ -461,7 +462,7 @@ int main(int argc, char **argv) {
 		else if (c == 'r')
 			replay = optarg;
 		else if (c == 'c')
-			control = optarg;
+			control_path = optarg;
 		else {
 			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]\n", argv[0]);
 			return 64;
@@ -510,9 +511,9 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "cannot start (socket %s)", socket ? socket : "auto");
 		return 1;
 	}
-	struct control *control_socket = NULL;
-	if (control && !(control_socket = listen_for_control(&server, control))) {
-		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control, strerror(errno));
+	struct control *control = control_create(&server);
+	if (control_path && !control_listen(control, control_path)) {
+		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control_path, strerror(errno));
 		return 1;
 	}
 	/* For the programs that bindings' exec actions start. */
@@ -520,12 +521,11 @@ int main(int argc, char **argv) {
 	printf("tactus-wlr: listening on %s\n", name);
 	fflush(stdout);
 	if (replay) {
-		const char *error = start_replay(&server, replay, NULL);
+		const char *error = control_replay_then_quit(control, replay);
 		if (error) {
 			wlr_log(WLR_ERROR, "--replay %s: %s", replay, error);
 			return 1;
 		}
-		server.quit_after_replay = true;
 	}
 	struct wl_event_loop *loop = wl_display_get_event_loop(server.display);
 	struct wl_event_source *signals[] = {
@@ -536,8 +536,7 @@ int main(int argc, char **argv) {
 	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
 		wl_event_source_remove(signals[i]);
 
-	close_control(control_socket);
-	stop_replay(&server);
+	control_destroy(control);
 	glue_destroy(server.glue);
 	server.glue = NULL;
 	wl_display_destroy_clients(server.display);

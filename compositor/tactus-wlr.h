@@ -7,14 +7,10 @@
 #ifndef TACTUS_WLR_H
 #define TACTUS_WLR_H
 
-#include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
 
-struct connection;
-struct control;
 struct glue;
-struct replay;
 struct wlr_surface;
 
 struct server {
@@ -35,11 +31,6 @@ struct server {
 	struct wl_listener new_output, new_xdg_surface, new_input, request_cursor;
 	struct wl_listener cursor_motion, cursor_motion_absolute, cursor_button, cursor_axis, cursor_frame;
 	struct glue *glue; /* libtactus and what feeds it; NULL once taken down */
-	/* Replays and control commands: the headless devices they play on, made when first needed, and the replay
-	 * playing. */
-	struct wlr_input_device *replay_touchscreen, *replay_pointer, *replay_keyboard;
-	struct replay *replay;
-	bool quit_after_replay;
 };
 
 /* A window: an xdg toplevel and its scene node. */
@@ -67,17 +58,5 @@ void focus_surface(struct server *server, struct wlr_surface *surface);
 /* Runs the desktop's command of that name, as a binding's host action names it: focus-next focuses the next
  * window, close-window asks the focused one to close; other names do nothing. */
 void run_command(struct server *server, const char *name);
-
-/* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
- * returns NULL, or why it cannot. */
-const char *start_replay(struct server *server, const char *path, struct connection *requester);
-
-/* Stops the replay playing, if any, without answering its requester. */
-void stop_replay(struct server *server);
-
-/* Listens for control commands on a Unix socket at path; NULL when it cannot (errno says why). */
-struct control *listen_for_control(struct server *server, const char *path);
-/* Closes the socket and its connections, and removes it from the file system. NULL is ignored. */
-void close_control(struct control *control);
 
 #endif
