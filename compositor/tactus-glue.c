@@ -27,6 +27,8 @@
 #include "tactus-wlr.h"
 #include "tactus.h"
 
+/* The entry points and the glue's state */
+
 /* The plugin's entry points, looked up by name: wlroots has no plugin system, tactus.h is the interface. One
  * pointer per function tactus.h declares, from the list it declares them with. */
 struct tactus_entries {
@@ -162,8 +164,9 @@ static uint32_t touchpad_id(struct glue *glue, struct wlr_input_device *device) 
 	return id ? id : announce_device(glue, device, TACTUS_DEVICE_TOUCHPAD);
 }
 
-/* Touch input goes to the plugin first; what it lets through (now, or later when it withheld it) goes to the
- * client under the touch, and when a binding takes over what a client already saw, the client gets a cancel. */
+/* Touch: ask first, then deliver. Touch input goes to the plugin first; what it lets through (now, or later when
+ * it withheld it) goes to the client under the touch, and when a binding takes over what a client already saw, the
+ * client gets a cancel. */
 
 static int touch_slot(struct glue *glue, int32_t id) {
 	for (int i = 0; i < MAX_TOUCHES; i++)
@@ -303,8 +306,8 @@ static void glue_touch_frame(struct wl_listener *listener, void *data) {
 		deliver(glue, &touch);
 }
 
-/* Touchpad gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the plugin
- * makes no decision about them, so clients of both protocols hear them. */
+/* Touchpads. Their gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the
+ * plugin makes no decision about them, so clients of both protocols hear them. */
 
 static void glue_swipe_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_begin);
