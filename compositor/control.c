@@ -1,7 +1,8 @@
 /*
  * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
- * headless compositor. Traces are tactus-sim's JSON Lines, one event per line with fixed keys, so a few strstr
- * calls read them.
+ * headless compositor. Their state (the headless devices, the replay playing, the socket) is the control's own;
+ * control.h is its API for main. Traces are tactus-sim's JSON Lines, one event per line with fixed keys, so a few
+ * strstr calls read them.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -22,11 +23,17 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 
+#include "control.h"
+#include "tactus-glue.h"
 #include "tactus-wlr.h"
 
-/* The control socket and the connections to it. */
 struct control {
 	struct server *server;
+	/* The headless touchscreen, pointer and keyboard that replays and commands play on, made when first needed. */
+	struct wlr_input_device *replay_touchscreen, *replay_pointer, *replay_keyboard;
+	struct replay *replay; /* the replay playing, if any */
+	bool quit_after_replay;
+	/* The socket, once listening (path NULL before), and the connections to it. */
 	char *path;
 	int fd;
 	struct wl_event_source *source;
@@ -35,7 +42,7 @@ struct control {
 
 struct connection {
 	struct wl_list link;
-	struct server *server;
+	struct control *control;
 	int fd;
 	struct wl_event_source *source; /* NULL once the other end stopped writing; kept for a replay's "done" */
 	char buffer[1024];
@@ -54,7 +61,7 @@ static void close_connection(struct connection *connection);
 
 /* A simulator trace played on the headless devices in real time. */
 struct replay {
-	struct server *server;
+	struct control *control;
 	FILE *file;
 	struct wl_event_source *timer;
 	struct timespec start;
@@ -73,12 +80,12 @@ static double field(const char *line, const char *key) {
 static void free_replay(struct replay *replay) {
 	wl_event_source_remove(replay->timer);
 	fclose(replay->file);
-	replay->server->replay = NULL;
+	replay->control->replay = NULL;
 	free(replay);
 }
 
 static void finish_replay(struct replay *replay) {
-	struct server *server = replay->server;
+	struct control *control = replay->control;
 	struct connection *requester = replay->requester;
 	printf("tactus-wlr: replay finished\n");
 	fflush(stdout);
@@ -88,19 +95,19 @@ static void finish_replay(struct replay *replay) {
 		if (!requester->source)
 			close_connection(requester);
 	}
-	if (server->quit_after_replay)
-		wl_display_terminate(server->display);
+	if (control->quit_after_replay)
+		wl_display_terminate(control->server->display);
 }
 
-void stop_replay(struct server *server) {
-	if (server->replay)
-		free_replay(server->replay);
+static void stop_replay(struct control *control) {
+	if (control->replay)
+		free_replay(control->replay);
 }
 
 /* The trace's header: a touchscreen's physical size reaches the plugin (the headless device has none). */
 static void replay_header(struct replay *replay, const char *line) {
 	const char *size = strstr(line, "\"size_mm\":[");
-	struct wlr_input_device *device = replay->server->replay_touchscreen;
+	struct wlr_input_device *device = replay->control->replay_touchscreen;
 	if (!size || !device)
 		return;
 	char *end;
@@ -109,7 +116,7 @@ static void replay_header(struct replay *replay, const char *line) {
 		return;
 	device->width_mm = width;
 	device->height_mm = height;
-	announce_device(replay->server, device, TACTUS_DEVICE_TOUCHSCREEN);
+	glue_add_touchscreen(replay->control->server->glue, device);
 }
 
 static void replay_touch(struct wlr_input_device *device, const char *line, uint32_t time) {
@@ -194,8 +201,8 @@ static int replay_next(void *data) {
 		}
 		replay->pending = false;
 		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
-		if (!replay_touchpad(replay->server->replay_pointer, line, time))
-			replay_touch(replay->server->replay_touchscreen, line, time);
+		if (!replay_touchpad(replay->control->replay_pointer, line, time))
+			replay_touch(replay->control->replay_touchscreen, line, time);
 	}
 	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
 	replay->ending = true;
@@ -210,55 +217,65 @@ static void find_headless(struct wlr_backend *backend, void *data) {
 
 /* The headless touchscreen, pointer and keyboard that replays and commands play on, made once; false without the
  * headless backend. */
-static bool make_replay_devices(struct server *server) {
-	if (server->replay_touchscreen)
+static bool make_replay_devices(struct control *control) {
+	if (control->replay_touchscreen)
 		return true;
 	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
 	struct wlr_backend *headless = NULL;
-	wlr_multi_for_each_backend(server->backend, find_headless, &headless);
+	wlr_multi_for_each_backend(control->server->backend, find_headless, &headless);
 	if (!headless)
 		return false;
-	server->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
-	server->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
-	server->replay_keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
-	return server->replay_touchscreen && server->replay_pointer && server->replay_keyboard;
+	control->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+	control->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
+	control->replay_keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
+	return control->replay_touchscreen && control->replay_pointer && control->replay_keyboard;
 }
 
-const char *start_replay(struct server *server, const char *path, struct connection *requester) {
-	if (server->replay)
+/* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
+ * returns NULL, or why it cannot. */
+static const char *start_replay(struct control *control, const char *path, struct connection *requester) {
+	if (control->replay)
 		return "a replay is playing";
-	if (!make_replay_devices(server))
+	if (!make_replay_devices(control))
 		return "replays need the headless backend (WLR_BACKENDS=headless)";
 	FILE *file = fopen(path, "r");
 	if (!file)
 		return "cannot read the trace";
 	struct replay *replay = calloc(1, sizeof *replay);
-	replay->server = server;
+	replay->control = control;
 	replay->file = file;
 	replay->requester = requester;
 	clock_gettime(CLOCK_MONOTONIC, &replay->start);
 	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
-	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(server->display), replay_next, replay);
+	replay->timer =
+		wl_event_loop_add_timer(wl_display_get_event_loop(control->server->display), replay_next, replay);
 	wl_event_source_timer_update(replay->timer, 1);
-	server->replay = replay;
+	control->replay = replay;
 	return NULL;
 }
 
-static void move_pointer(struct server *server, const struct wlr_box *box, double x, double y) {
+const char *control_replay_then_quit(struct control *control, const char *path) {
+	const char *error = start_replay(control, path, NULL);
+	if (!error)
+		control->quit_after_replay = true;
+	return error;
+}
+
+static void move_pointer(struct control *control, const struct wlr_box *box, double x, double y) {
 	struct wlr_event_pointer_motion_absolute event = {
-		server->replay_pointer, monotonic_msec(), (x - box->x) / box->width, (y - box->y) / box->height,
+		control->replay_pointer, monotonic_msec(), (x - box->x) / box->width, (y - box->y) / box->height,
 	};
-	wl_signal_emit(&server->replay_pointer->pointer->events.motion_absolute, &event);
-	wl_signal_emit(&server->replay_pointer->pointer->events.frame, NULL);
+	wl_signal_emit(&control->replay_pointer->pointer->events.motion_absolute, &event);
+	wl_signal_emit(&control->replay_pointer->pointer->events.frame, NULL);
 }
 
 /* A key of the headless keyboard, as a keyboard's driver reports it: wlroots updates the modifiers from it. */
-static void press_key(struct server *server, uint32_t keycode, bool pressed) {
+static void press_key(struct control *control, uint32_t keycode, bool pressed) {
 	struct wlr_event_keyboard_key event = {
 		.time_msec = monotonic_msec(), .keycode = keycode, .update_state = true,
 		.state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
 	};
-	wlr_keyboard_notify_key(server->replay_keyboard->keyboard, &event);
+	wlr_keyboard_notify_key(control->replay_keyboard->keyboard, &event);
 }
 
 static void list_windows(struct server *server, struct connection *connection) {
@@ -275,13 +292,14 @@ static void list_windows(struct server *server, struct connection *connection) {
 	reply(connection, "ok\n");
 }
 
-static void run_command(struct connection *connection, char *command) {
-	struct server *server = connection->server;
+static void run_control_command(struct connection *connection, char *command) {
+	struct control *control = connection->control;
+	struct server *server = control->server;
 	double x, y;
 	unsigned keycode;
 	char state[16];
 	if (strncmp(command, "replay ", 7) == 0) {
-		const char *error = start_replay(server, command + 7, connection);
+		const char *error = start_replay(control, command + 7, connection);
 		if (error) {
 			char line[128];
 			snprintf(line, sizeof line, "error: %s\n", error);
@@ -289,19 +307,19 @@ static void run_command(struct connection *connection, char *command) {
 		}
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
 		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
-		if (!make_replay_devices(server) || layout->width <= 0 || layout->height <= 0) {
+		if (!make_replay_devices(control) || layout->width <= 0 || layout->height <= 0) {
 			reply(connection, "error: the pointer needs the headless backend and an output\n");
 			return;
 		}
-		move_pointer(server, layout, x, y);
+		move_pointer(control, layout, x, y);
 		reply(connection, "ok\n");
 	} else if (sscanf(command, "key %u %15s", &keycode, state) == 2 &&
 	           (strcmp(state, "pressed") == 0 || strcmp(state, "released") == 0)) {
-		if (!make_replay_devices(server)) {
+		if (!make_replay_devices(control)) {
 			reply(connection, "error: the keyboard needs the headless backend\n");
 			return;
 		}
-		press_key(server, keycode, strcmp(state, "pressed") == 0);
+		press_key(control, keycode, strcmp(state, "pressed") == 0);
 		reply(connection, "ok\n");
 	} else if (strcmp(command, "windows") == 0) {
 		list_windows(server, connection);
@@ -314,8 +332,9 @@ static void run_command(struct connection *connection, char *command) {
 }
 
 static void close_connection(struct connection *connection) {
-	if (connection->server->replay && connection->server->replay->requester == connection)
-		connection->server->replay->requester = NULL;
+	struct replay *replay = connection->control->replay;
+	if (replay && replay->requester == connection)
+		replay->requester = NULL;
 	wl_list_remove(&connection->link);
 	if (connection->source)
 		wl_event_source_remove(connection->source);
@@ -328,7 +347,7 @@ static bool run_lines(struct connection *connection) {
 	char *newline;
 	while ((newline = strchr(connection->buffer, '\n'))) {
 		*newline = '\0';
-		run_command(connection, connection->buffer);
+		run_control_command(connection, connection->buffer);
 		connection->length -= (size_t)(newline + 1 - connection->buffer);
 		memmove(connection->buffer, newline + 1, connection->length + 1);
 	}
@@ -355,7 +374,7 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	}
 	if (count < 0 && (errno == EAGAIN || errno == EINTR))
 		return 0;
-	struct replay *replay = connection->server->replay;
+	struct replay *replay = connection->control->replay;
 	if (replay && replay->requester == connection) {
 		wl_event_source_remove(connection->source);
 		connection->source = NULL;
@@ -374,7 +393,7 @@ static int control_acceptable(int fd, uint32_t mask, void *data) {
 	fcntl(client, F_SETFD, FD_CLOEXEC);
 	fcntl(client, F_SETFL, O_NONBLOCK);
 	struct connection *connection = calloc(1, sizeof *connection);
-	connection->server = control->server;
+	connection->control = control;
 	connection->fd = client;
 	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), client,
 	                                          WL_EVENT_READABLE, connection_readable, connection);
@@ -382,40 +401,48 @@ static int control_acceptable(int fd, uint32_t mask, void *data) {
 	return 0;
 }
 
-struct control *listen_for_control(struct server *server, const char *path) {
+struct control *control_create(struct server *server) {
+	struct control *control = calloc(1, sizeof *control);
+	control->server = server;
+	control->fd = -1;
+	wl_list_init(&control->connections);
+	return control;
+}
+
+bool control_listen(struct control *control, const char *path) {
 	struct sockaddr_un address = {.sun_family = AF_UNIX};
 	if (strlen(path) >= sizeof address.sun_path) {
 		errno = ENAMETOOLONG;
-		return NULL;
+		return false;
 	}
 	strcpy(address.sun_path, path);
 	unlink(path);
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
-		return NULL;
+		return false;
 	if (bind(fd, (struct sockaddr *)&address, sizeof address) < 0 || listen(fd, 4) < 0) {
 		close(fd);
-		return NULL;
+		return false;
 	}
-	struct control *control = calloc(1, sizeof *control);
-	control->server = server;
 	control->path = strdup(path);
 	control->fd = fd;
-	wl_list_init(&control->connections);
-	control->source = wl_event_loop_add_fd(wl_display_get_event_loop(server->display), fd, WL_EVENT_READABLE,
-	                                       control_acceptable, control);
-	return control;
+	control->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), fd,
+	                                       WL_EVENT_READABLE, control_acceptable, control);
+	return true;
 }
 
-void close_control(struct control *control) {
+void control_destroy(struct control *control) {
 	if (!control)
 		return;
 	struct connection *connection, *next;
 	wl_list_for_each_safe(connection, next, &control->connections, link)
 		close_connection(connection);
-	wl_event_source_remove(control->source);
-	close(control->fd);
-	unlink(control->path);
-	free(control->path);
+	if (control->path) {
+		wl_event_source_remove(control->source);
+		close(control->fd);
+		unlink(control->path);
+		free(control->path);
+	}
+	stop_replay(control);
 	free(control);
 }

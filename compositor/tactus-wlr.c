@@ -3,6 +3,10 @@
  * with pointer, keyboard and touch; touchscreen and touchpad gestures go to the plugin, whose raw-touch decisions
  * it honours, and whose bindings run its host actions.
  *
+ * This file is the desktop (outputs, windows and focus, keyboards, the pointer) and main, which creates the other
+ * two parts and takes them down: the Tactus glue (tactus-glue.c), which loads the plugin and feeds it, and the
+ * control (control.c). tactus-wlr.h is the desktop's API for them.
+ *
  *   tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]
  *
  * On real hardware run it from a TTY (libinput backend); for tests run it headless:
@@ -20,7 +24,6 @@
  * --replay TRACE plays one trace at start and then quits.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <dlfcn.h>
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -43,12 +46,13 @@
 #include <wlr/types/wlr_pointer_gestures_v1.h>
 #include <wlr/types/wlr_scene.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "control.h"
+#include "tactus-glue.h"
 #include "tactus-wlr.h"
 
 struct output {
@@ -82,28 +86,16 @@ static void output_frame(struct wl_listener *listener, void *data) {
 	wlr_scene_output_send_frame_done(scene_output, &now);
 }
 
-/* The layout changed: touchscreens may cover another region (what the plugin had in flight on them ends). */
-static void reannounce_touchscreens(void *data) {
-	struct server *server = data;
-	server->reannouncing = NULL;
-	for (int i = 0; i < MAX_DEVICES; i++)
-		if (server->devices[i].input && server->devices[i].input->type == WLR_INPUT_DEVICE_TOUCH)
-			announce_device(server, server->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
-}
-
 static void output_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct output *output = wl_container_of(listener, output, destroy);
-	/* Once the layout has let go of the output too: it hears of the destroy after this listener. */
-	if (!output->server->reannouncing)
-		output->server->reannouncing = wl_event_loop_add_idle(wl_display_get_event_loop(output->server->display),
-		                                                      reannounce_touchscreens, output->server);
+	glue_output_destroyed(output->server->glue);
 	wl_list_remove(&output->frame.link);
 	wl_list_remove(&output->destroy.link);
 	free(output);
 }
 
-static void new_output(struct wl_listener *listener, void *data) {
+static void server_new_output(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_output);
 	struct wlr_output *wlr_output = data;
 	wlr_output_init_render(wlr_output, server->allocator, server->renderer);
@@ -122,7 +114,7 @@ static void new_output(struct wl_listener *listener, void *data) {
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	wlr_output_layout_add_auto(server->layout, wlr_output);
 	wlr_xcursor_manager_load(server->cursor_images, wlr_output->scale);
-	reannounce_touchscreens(server);
+	glue_output_added(server->glue);
 	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
 }
 
@@ -160,7 +152,12 @@ static void focus_view(struct view *view) {
 		wlr_seat_keyboard_notify_enter(server->seat, view->xdg_surface->surface, NULL, 0, NULL);
 }
 
-/* The host actions bindings can name, besides whatever the compositor's configuration prints. */
+void focus_surface(struct server *server, struct wlr_surface *surface) {
+	struct view *view = view_of_surface(server, surface);
+	if (view)
+		focus_view(view);
+}
+
 static void focus_next_view(struct server *server) {
 	if (wl_list_length(&server->views) < 2)
 		return;
@@ -173,6 +170,13 @@ static void close_focused_view(struct server *server) {
 		return;
 	struct view *focused = wl_container_of(server->views.next, focused, link);
 	wlr_xdg_toplevel_send_close(focused->xdg_surface);
+}
+
+void run_command(struct server *server, const char *name) {
+	if (strcmp(name, "focus-next") == 0)
+		focus_next_view(server);
+	else if (strcmp(name, "close-window") == 0)
+		close_focused_view(server);
 }
 
 /* Windows open in a row from (40, 150), 20 pixels apart, right of the newest one; the row starts over when the
@@ -227,7 +231,7 @@ static void view_destroy(struct wl_listener *listener, void *data) {
 	free(view);
 }
 
-static void new_xdg_surface(struct wl_listener *listener, void *data) {
+static void server_new_xdg_surface(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_xdg_surface);
 	struct wlr_xdg_surface *xdg_surface = data;
 	/* A popup (a menu) shows above its parent, in its parent's scene node: each xdg surface keeps its node in data. */
@@ -253,121 +257,11 @@ static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
 }
 
-/* The front client surface under a layout point, with that point in its coordinates. */
-static struct wlr_surface *surface_at(struct server *server, double x, double y, double *sx, double *sy) {
+struct wlr_surface *surface_at(struct server *server, double x, double y, double *sx, double *sy) {
 	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, x, y, sx, sy);
 	if (!node || node->type != WLR_SCENE_NODE_SURFACE)
 		return NULL;
 	return wlr_scene_surface_from_node(node)->surface;
-}
-
-/* Every surface commit reaches the plugin: tactus-gestures-v1 exclusion regions take effect there. */
-struct committing_surface {
-	struct server *server;
-	struct wlr_surface *surface;
-	struct wl_listener commit, destroy;
-};
-
-static void surface_commit(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct committing_surface *tracked = wl_container_of(listener, tracked, commit);
-	tracked->server->tactus.surface_committed(tracked->server->plugin, tracked->surface->resource);
-}
-
-static void surface_destroy(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct committing_surface *tracked = wl_container_of(listener, tracked, destroy);
-	wl_list_remove(&tracked->commit.link);
-	wl_list_remove(&tracked->destroy.link);
-	free(tracked);
-}
-
-static void new_surface(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, new_surface);
-	struct committing_surface *tracked = calloc(1, sizeof *tracked);
-	tracked->server = server;
-	tracked->surface = data;
-	tracked->commit.notify = surface_commit;
-	wl_signal_add(&tracked->surface->events.commit, &tracked->commit);
-	tracked->destroy.notify = surface_destroy;
-	wl_signal_add(&tracked->surface->events.destroy, &tracked->destroy);
-}
-
-/* Input devices. The plugin knows touchscreens from the start and a pointer once it sends a touchpad gesture:
- * a mouse never does. */
-
-static uint32_t device_id(struct server *server, struct wlr_input_device *device) {
-	for (int i = 0; i < MAX_DEVICES; i++)
-		if (server->devices[i].input == device)
-			return (uint32_t)i + 1;
-	return 0;
-}
-
-static struct wlr_input_device *device_of_id(struct server *server, uint32_t id) {
-	return id >= 1 && id <= MAX_DEVICES ? server->devices[id - 1].input : NULL;
-}
-
-/* An unplugged device: the plugin forgets it (cancelling what it had in flight) and its id is free again. */
-static void device_destroy(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct announced_device *announced = wl_container_of(listener, announced, destroy);
-	struct server *server = announced->server;
-	uint32_t id = (uint32_t)(announced - server->devices) + 1;
-	server->tactus.remove_device(server->plugin, id);
-	if (server->last_touch_device == id)
-		server->last_touch_device = 0;
-	wl_list_remove(&announced->destroy.link);
-	announced->input = NULL;
-}
-
-/* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; NULL without outputs.
- * wlroots maps its coordinates without the output's transform (libinput's calibration matrix turns them), so the
- * plugin gets none either. */
-static struct wlr_box *touchscreen_region(struct server *server, struct wlr_input_device *device) {
-	struct wlr_output_layout_output *entry;
-	if (device->output_name)
-		wl_list_for_each(entry, &server->layout->outputs, link)
-			if (strcmp(entry->output->name, device->output_name) == 0) {
-				wlr_cursor_map_input_to_output(server->cursor, device, entry->output);
-				return wlr_output_layout_get_box(server->layout, entry->output);
-			}
-	return wlr_output_layout_get_box(server->layout, NULL);
-}
-
-uint32_t announce_device(struct server *server, struct wlr_input_device *device, enum tactus_device_kind kind) {
-	uint32_t id = device_id(server, device);
-	if (!id) {
-		id = device_id(server, NULL);
-		if (!id)
-			return 0;
-		struct announced_device *announced = &server->devices[id - 1];
-		announced->server = server;
-		announced->input = device;
-		announced->destroy.notify = device_destroy;
-		wl_signal_add(&device->events.destroy, &announced->destroy);
-	}
-	struct tactus_device description = {
-		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
-	};
-	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(server, device) : NULL;
-	if (box)
-		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
-	server->tactus.add_device(server->plugin, &description);
-	wlr_log(WLR_INFO, "%s %s is tactus device %u", kind == TACTUS_DEVICE_TOUCHSCREEN ? "touchscreen" : "touchpad",
-	        device->name, id);
-	return id;
-}
-
-static uint32_t touchpad_id(struct server *server, struct wlr_input_device *device) {
-	uint32_t id = device_id(server, device);
-	return id ? id : announce_device(server, device, TACTUS_DEVICE_TOUCHPAD);
-}
-
-static uint32_t tactus_modifiers(uint32_t wlr_modifiers) {
-	return (wlr_modifiers & WLR_MODIFIER_SHIFT ? TACTUS_MODIFIER_SHIFT : 0) |
-	       (wlr_modifiers & WLR_MODIFIER_CTRL ? TACTUS_MODIFIER_CTRL : 0) |
-	       (wlr_modifiers & WLR_MODIFIER_ALT ? TACTUS_MODIFIER_ALT : 0) |
-	       (wlr_modifiers & WLR_MODIFIER_LOGO ? TACTUS_MODIFIER_SUPER : 0);
 }
 
 static void keyboard_modifiers(struct wl_listener *listener, void *data) {
@@ -376,8 +270,7 @@ static void keyboard_modifiers(struct wl_listener *listener, void *data) {
 	struct server *server = keyboard->server;
 	wlr_seat_set_keyboard(server->seat, keyboard->device);
 	wlr_seat_keyboard_notify_modifiers(server->seat, &keyboard->device->keyboard->modifiers);
-	server->tactus.set_modifiers(server->plugin,
-	                             tactus_modifiers(wlr_keyboard_get_modifiers(keyboard->device->keyboard)));
+	glue_set_modifiers(server->glue, wlr_keyboard_get_modifiers(keyboard->device->keyboard));
 }
 
 /* The compositor's own keys: Alt+Tab focuses the next window, Alt+Escape quits. */
@@ -451,7 +344,7 @@ static void new_keyboard(struct server *server, struct wlr_input_device *device)
 	wl_list_insert(&server->keyboards, &keyboard->link);
 }
 
-static void new_input(struct wl_listener *listener, void *data) {
+static void server_new_input(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, new_input);
 	struct wlr_input_device *device = data;
 	switch (device->type) {
@@ -463,7 +356,7 @@ static void new_input(struct wl_listener *listener, void *data) {
 		break;
 	case WLR_INPUT_DEVICE_TOUCH:
 		wlr_cursor_attach_input_device(server->cursor, device);
-		announce_device(server, device, TACTUS_DEVICE_TOUCHSCREEN);
+		glue_add_touchscreen(server->glue, device);
 		break;
 	default:
 		break;
@@ -485,347 +378,48 @@ static void pointer_moved(struct server *server, uint32_t time_msec) {
 	wlr_seat_pointer_notify_motion(server->seat, time_msec, sx, sy);
 }
 
-static void cursor_motion(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, motion);
+static void server_cursor_motion(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_motion);
 	struct wlr_event_pointer_motion *event = data;
 	wlr_cursor_move(server->cursor, event->device, event->delta_x, event->delta_y);
 	pointer_moved(server, event->time_msec);
 }
 
-static void cursor_motion_absolute(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, motion_absolute);
+static void server_cursor_motion_absolute(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_motion_absolute);
 	struct wlr_event_pointer_motion_absolute *event = data;
 	wlr_cursor_warp_absolute(server->cursor, event->device, event->x, event->y);
 	pointer_moved(server, event->time_msec);
 }
 
-static void cursor_button(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, button);
+static void server_cursor_button(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_button);
 	struct wlr_event_pointer_button *event = data;
 	wlr_seat_pointer_notify_button(server->seat, event->time_msec, event->button, event->state);
 	double sx, sy;
 	struct wlr_surface *surface = surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy);
-	struct view *view = surface ? view_of_surface(server, surface) : NULL;
-	if (view && event->state == WLR_BUTTON_PRESSED)
-		focus_view(view);
+	if (surface && event->state == WLR_BUTTON_PRESSED)
+		focus_surface(server, surface);
 }
 
-static void cursor_axis(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, axis);
+static void server_cursor_axis(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, cursor_axis);
 	struct wlr_event_pointer_axis *event = data;
 	wlr_seat_pointer_notify_axis(server->seat, event->time_msec, event->orientation, event->delta,
 	                             event->delta_discrete, event->source);
 }
 
-static void cursor_frame(struct wl_listener *listener, void *data) {
+static void server_cursor_frame(struct wl_listener *listener, void *data) {
 	(void)data;
-	struct server *server = wl_container_of(listener, server, pointer_frame);
+	struct server *server = wl_container_of(listener, server, cursor_frame);
 	wlr_seat_pointer_notify_frame(server->seat);
 }
 
-static void request_cursor(struct wl_listener *listener, void *data) {
+static void server_request_cursor(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, request_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	if (server->seat->pointer_state.focused_client == event->seat_client)
 		wlr_cursor_set_surface(server->cursor, event->surface, event->hotspot_x, event->hotspot_y);
-}
-
-/* Touchpad gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the plugin
- * makes no decision about them, so clients of both protocols hear them. */
-
-static void swipe_begin(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, swipe_begin);
-	struct wlr_event_pointer_swipe_begin *event = data;
-	server->tactus.swipe_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
-	wlr_pointer_gestures_v1_send_swipe_begin(server->pointer_gestures, server->seat, event->time_msec,
-	                                         event->fingers);
-}
-
-static void swipe_update(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, swipe_update);
-	struct wlr_event_pointer_swipe_update *event = data;
-	server->tactus.swipe_update(server->plugin, touchpad_id(server, event->device), event->time_msec, event->dx,
-	                            event->dy);
-	wlr_pointer_gestures_v1_send_swipe_update(server->pointer_gestures, server->seat, event->time_msec, event->dx,
-	                                          event->dy);
-}
-
-static void swipe_end(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, swipe_end);
-	struct wlr_event_pointer_swipe_end *event = data;
-	server->tactus.swipe_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
-	wlr_pointer_gestures_v1_send_swipe_end(server->pointer_gestures, server->seat, event->time_msec,
-	                                       event->cancelled);
-}
-
-static void pinch_begin(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, pinch_begin);
-	struct wlr_event_pointer_pinch_begin *event = data;
-	server->tactus.pinch_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
-	wlr_pointer_gestures_v1_send_pinch_begin(server->pointer_gestures, server->seat, event->time_msec,
-	                                         event->fingers);
-}
-
-static void pinch_update(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, pinch_update);
-	struct wlr_event_pointer_pinch_update *event = data;
-	server->tactus.pinch_update(server->plugin, touchpad_id(server, event->device), event->time_msec, event->dx,
-	                            event->dy, event->scale, event->rotation);
-	wlr_pointer_gestures_v1_send_pinch_update(server->pointer_gestures, server->seat, event->time_msec, event->dx,
-	                                          event->dy, event->scale, event->rotation);
-}
-
-static void pinch_end(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, pinch_end);
-	struct wlr_event_pointer_pinch_end *event = data;
-	server->tactus.pinch_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
-	wlr_pointer_gestures_v1_send_pinch_end(server->pointer_gestures, server->seat, event->time_msec,
-	                                       event->cancelled);
-}
-
-static void hold_begin(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, hold_begin);
-	struct wlr_event_pointer_hold_begin *event = data;
-	server->tactus.hold_begin(server->plugin, touchpad_id(server, event->device), event->time_msec, event->fingers);
-	wlr_pointer_gestures_v1_send_hold_begin(server->pointer_gestures, server->seat, event->time_msec,
-	                                        event->fingers);
-}
-
-static void hold_end(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, hold_end);
-	struct wlr_event_pointer_hold_end *event = data;
-	server->tactus.hold_end(server->plugin, touchpad_id(server, event->device), event->time_msec, event->cancelled);
-	wlr_pointer_gestures_v1_send_hold_end(server->pointer_gestures, server->seat, event->time_msec,
-	                                      event->cancelled);
-}
-
-/* Touch input goes to the plugin first; what it lets through (now, or later when it withheld it) goes to the
- * client under the touch, and when a binding takes over what a client already saw, the client gets a cancel. */
-
-static int touch_slot(struct server *server, int32_t id) {
-	for (int i = 0; i < MAX_TOUCHES; i++)
-		if (server->touches[i].active && server->touches[i].id == id)
-			return i;
-	return -1;
-}
-
-/* The seat forgets a touch point when its client is cancelled or disconnects: so does the compositor. */
-static int live_touch_slot(struct server *server, int32_t id) {
-	int slot = touch_slot(server, id);
-	if (slot >= 0 && !wlr_seat_touch_get_point(server->seat, id)) {
-		server->touches[slot].active = false;
-		return -1;
-	}
-	return slot;
-}
-
-static void deliver_touch_down(struct server *server, const struct tactus_touch *touch, double lx, double ly) {
-	double sx, sy;
-	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
-	if (!surface || live_touch_slot(server, touch->touch_id) >= 0)
-		return;
-	int slot = 0;
-	while (slot < MAX_TOUCHES && server->touches[slot].active)
-		slot++;
-	if (slot == MAX_TOUCHES)
-		return;
-	struct view *view = view_of_surface(server, surface);
-	if (view)
-		focus_view(view);
-	if (!wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, touch->touch_id, sx, sy))
-		return; /* the client has no wl_touch */
-	server->touches[slot].active = true;
-	server->touches[slot].id = touch->touch_id;
-	server->touches[slot].origin_x = lx - sx;
-	server->touches[slot].origin_y = ly - sy;
-}
-
-/* Sends one touch event to the client, as the plugin decided it may. */
-static void deliver(struct server *server, const struct tactus_touch *touch) {
-	struct wlr_input_device *device = device_of_id(server, touch->device);
-	double lx = 0, ly = 0;
-	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
-		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
-	int slot = touch->type == TACTUS_TOUCH_FRAME ? -1 : live_touch_slot(server, touch->touch_id);
-	switch (touch->type) {
-	case TACTUS_TOUCH_DOWN:
-		deliver_touch_down(server, touch, lx, ly);
-		break;
-	case TACTUS_TOUCH_MOTION:
-		if (slot >= 0)
-			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, touch->touch_id,
-			                             lx - server->touches[slot].origin_x, ly - server->touches[slot].origin_y);
-		break;
-	case TACTUS_TOUCH_UP:
-		if (slot >= 0) {
-			wlr_seat_touch_notify_up(server->seat, touch->time_msec, touch->touch_id);
-			server->touches[slot].active = false;
-		}
-		break;
-	case TACTUS_TOUCH_FRAME:
-		wlr_seat_touch_notify_frame(server->seat);
-		break;
-	}
-}
-
-static void deliver_touch(void *data, const struct tactus_touch *touch) { deliver(data, touch); }
-
-/* A binding took over touches clients already had: each gets wl_touch.cancel, and the seat forgets their points,
- * so the rest of those sequences reaches nobody. The seat keys touch points by id alone, as this compositor does,
- * so every delivered touch goes, whatever its device. */
-static void cancel_touches(void *data, uint32_t device) {
-	(void)device;
-	struct server *server = data;
-	for (int i = 0; i < MAX_TOUCHES; i++) {
-		if (!server->touches[i].active)
-			continue;
-		server->touches[i].active = false;
-		struct wlr_touch_point *point = wlr_seat_touch_get_point(server->seat, server->touches[i].id);
-		if (!point)
-			continue; /* cancelled with an earlier touch of its client, or the client is gone */
-		if (point->surface)
-			wlr_seat_touch_notify_cancel(server->seat, point->surface);
-		else /* the client destroyed the surface under the finger; wlroots 0.15 retires such a point by an up */
-			wlr_seat_touch_notify_up(server->seat, monotonic_msec(), point->touch_id);
-	}
-}
-
-static void touch_down(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, touch_down);
-	struct wlr_event_touch_down *event = data;
-	server->last_touch_device = device_id(server, event->device);
-	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id,
-	                             event->x, event->y};
-	if (server->tactus.touch_down(server->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
-	    TACTUS_DELIVER)
-		deliver(server, &touch);
-}
-
-static void touch_motion(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, touch_motion);
-	struct wlr_event_touch_motion *event = data;
-	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
-	                             event->touch_id, event->x, event->y};
-	if (server->tactus.touch_motion(server->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x,
-	                                touch.y) == TACTUS_DELIVER)
-		deliver(server, &touch);
-}
-
-static void touch_up(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, touch_up);
-	struct wlr_event_touch_up *event = data;
-	struct tactus_touch touch = {device_id(server, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id,
-	                             0, 0};
-	if (server->tactus.touch_up(server->plugin, touch.device, touch.time_msec, touch.touch_id) == TACTUS_DELIVER)
-		deliver(server, &touch);
-}
-
-/* libinput gave up on the device's touches (a palm, a lost device): so do the plugin and the clients. */
-static void touch_cancel(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, touch_cancel);
-	struct wlr_event_touch_cancel *event = data;
-	uint32_t device = device_id(server, event->device);
-	server->tactus.touch_cancel(server->plugin, device, event->time_msec, event->touch_id);
-	cancel_touches(server, device);
-}
-
-static void touch_frame(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct server *server = wl_container_of(listener, server, touch_frame);
-	struct tactus_touch touch = {server->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0};
-	if (server->tactus.touch_frame(server->plugin, touch.device) == TACTUS_DELIVER)
-		deliver(server, &touch);
-}
-
-/* The plugin's view of the desktop, and the actions its bindings run. */
-
-static size_t surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
-	double sx, sy;
-	struct wlr_surface *surface = surface_at(data, x, y, &sx, &sy);
-	double origin_x = x - sx, origin_y = y - sy;
-	size_t count = 0;
-	/* The surface, then each surface it is a subsurface of: gestures on a window's main surface cover its
-	 * subsurfaces. */
-	while (surface && count < capacity) {
-		hits[count++] = (struct tactus_surface_hit){surface->resource, origin_x, origin_y, false};
-		if (!wlr_surface_is_subsurface(surface))
-			break;
-		struct wlr_subsurface *subsurface = wlr_subsurface_from_wlr_surface(surface);
-		origin_x -= subsurface->current.x;
-		origin_y -= subsurface->current.y;
-		surface = subsurface->parent;
-	}
-	return count;
-}
-
-static void pointer_location(void *data, double *x, double *y) {
-	struct server *server = data;
-	*x = server->cursor->x;
-	*y = server->cursor->y;
-}
-
-static void run_action(void *data, const char *name, enum tactus_phase phase, double progress,
-                       const struct tactus_values *values) {
-	static const char *const phases[] = {"began", "changed", "ended", "cancelled", "recognized", "failed"};
-	struct server *server = data;
-	printf("action %s %s progress %.2f fingers %u\n", name, phase <= TACTUS_PHASE_FAILED ? phases[phase] : "?",
-	       progress, values->fingers);
-	fflush(stdout);
-	if (phase != TACTUS_PHASE_ENDED && phase != TACTUS_PHASE_RECOGNIZED)
-		return;
-	if (strcmp(name, "focus-next") == 0)
-		focus_next_view(server);
-	else if (strcmp(name, "close-window") == 0)
-		close_focused_view(server);
-}
-
-static void log_message(void *data, enum tactus_log_level level, const char *message) {
-	(void)data;
-	wlr_log(level == TACTUS_LOG_ERROR ? WLR_ERROR : WLR_INFO, "%s", message);
-}
-
-static bool load_plugin(struct server *server, const char *path) {
-	void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!library) {
-		wlr_log(WLR_ERROR, "cannot load %s: %s", path, dlerror());
-		return false;
-	}
-	struct tactus_entries *t = &server->tactus;
-	const struct {
-		const char *symbol;
-		void **entry;
-	} entries[] = {
-		{"tactus_plugin_create", (void **)&t->create},
-		{"tactus_plugin_destroy", (void **)&t->destroy},
-		{"tactus_plugin_add_device", (void **)&t->add_device},
-		{"tactus_plugin_touch_down", (void **)&t->touch_down},
-		{"tactus_plugin_touch_motion", (void **)&t->touch_motion},
-		{"tactus_plugin_touch_up", (void **)&t->touch_up},
-		{"tactus_plugin_touch_frame", (void **)&t->touch_frame},
-		{"tactus_plugin_swipe_begin", (void **)&t->swipe_begin},
-		{"tactus_plugin_swipe_update", (void **)&t->swipe_update},
-		{"tactus_plugin_swipe_end", (void **)&t->swipe_end},
-		{"tactus_plugin_pinch_begin", (void **)&t->pinch_begin},
-		{"tactus_plugin_pinch_update", (void **)&t->pinch_update},
-		{"tactus_plugin_pinch_end", (void **)&t->pinch_end},
-		{"tactus_plugin_hold_begin", (void **)&t->hold_begin},
-		{"tactus_plugin_hold_end", (void **)&t->hold_end},
-		{"tactus_plugin_remove_device", (void **)&t->remove_device},
-		{"tactus_plugin_touch_cancel", (void **)&t->touch_cancel},
-		{"tactus_plugin_set_modifiers", (void **)&t->set_modifiers},
-		{"tactus_plugin_surface_committed", (void **)&t->surface_committed},
-	};
-	for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-		if (!(*entries[i].entry = dlsym(library, entries[i].symbol))) {
-			wlr_log(WLR_ERROR, "%s is not libtactus: it lacks %s", path, entries[i].symbol);
-			return false;
-		}
-	struct tactus_host host = {
-		.data = server, .surfaces_at = surfaces_at, .pointer_location = pointer_location, .run_action = run_action,
-		.log = log_message, .deliver_touch = deliver_touch, .cancel_touches = cancel_touches,
-	};
-	server->plugin = t->create(TACTUS_ABI_VERSION, server->display, &host, NULL);
-	return server->plugin != NULL;
 }
 
 /* The plugin built with the compositor, beside it (swift build puts both in .build/<configuration>/); else
@@ -849,13 +443,13 @@ static int terminate_on_signal(int number, void *data) {
 	return 0;
 }
 
-static void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
+void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
 	listener->notify = notify;
 	wl_signal_add(signal, listener);
 }
 
 int main(int argc, char **argv) {
-	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control = NULL;
+	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control_path = NULL;
 	static const struct option options[] = {
 		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
 		{"replay", required_argument, 0, 'r'}, {"control", required_argument, 0, 'c'}, {0},
@@ -868,7 +462,7 @@ int main(int argc, char **argv) {
 		else if (c == 'r')
 			replay = optarg;
 		else if (c == 'c')
-			control = optarg;
+			control_path = optarg;
 		else {
 			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]\n", argv[0]);
 			return 64;
@@ -885,7 +479,7 @@ int main(int argc, char **argv) {
 	server.renderer = wlr_renderer_autocreate(server.backend);
 	wlr_renderer_init_wl_display(server.renderer, server.display);
 	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
-	struct wlr_compositor *compositor = wlr_compositor_create(server.display, server.renderer);
+	server.compositor = wlr_compositor_create(server.display, server.renderer);
 	wlr_data_device_manager_create(server.display);
 	server.layout = wlr_output_layout_create();
 	server.scene = wlr_scene_create();
@@ -898,32 +492,18 @@ int main(int argc, char **argv) {
 	server.cursor_images = wlr_xcursor_manager_create(NULL, 24);
 	server.pointer_gestures = wlr_pointer_gestures_v1_create(server.display);
 
-	listen_to(&server.backend->events.new_output, &server.new_output, new_output);
-	listen_to(&server.backend->events.new_input, &server.new_input, new_input);
-	listen_to(&server.xdg_shell->events.new_surface, &server.new_xdg_surface, new_xdg_surface);
-	listen_to(&compositor->events.new_surface, &server.new_surface, new_surface);
-	listen_to(&server.seat->events.request_set_cursor, &server.request_cursor, request_cursor);
-	listen_to(&server.cursor->events.motion, &server.motion, cursor_motion);
-	listen_to(&server.cursor->events.motion_absolute, &server.motion_absolute, cursor_motion_absolute);
-	listen_to(&server.cursor->events.button, &server.button, cursor_button);
-	listen_to(&server.cursor->events.axis, &server.axis, cursor_axis);
-	listen_to(&server.cursor->events.frame, &server.pointer_frame, cursor_frame);
-	listen_to(&server.cursor->events.touch_down, &server.touch_down, touch_down);
-	listen_to(&server.cursor->events.touch_motion, &server.touch_motion, touch_motion);
-	listen_to(&server.cursor->events.touch_up, &server.touch_up, touch_up);
-	listen_to(&server.cursor->events.touch_cancel, &server.touch_cancel, touch_cancel);
-	listen_to(&server.cursor->events.touch_frame, &server.touch_frame, touch_frame);
-	listen_to(&server.cursor->events.swipe_begin, &server.swipe_begin, swipe_begin);
-	listen_to(&server.cursor->events.swipe_update, &server.swipe_update, swipe_update);
-	listen_to(&server.cursor->events.swipe_end, &server.swipe_end, swipe_end);
-	listen_to(&server.cursor->events.pinch_begin, &server.pinch_begin, pinch_begin);
-	listen_to(&server.cursor->events.pinch_update, &server.pinch_update, pinch_update);
-	listen_to(&server.cursor->events.pinch_end, &server.pinch_end, pinch_end);
-	listen_to(&server.cursor->events.hold_begin, &server.hold_begin, hold_begin);
-	listen_to(&server.cursor->events.hold_end, &server.hold_end, hold_end);
+	listen_to(&server.backend->events.new_output, &server.new_output, server_new_output);
+	listen_to(&server.backend->events.new_input, &server.new_input, server_new_input);
+	listen_to(&server.xdg_shell->events.new_surface, &server.new_xdg_surface, server_new_xdg_surface);
+	listen_to(&server.seat->events.request_set_cursor, &server.request_cursor, server_request_cursor);
+	listen_to(&server.cursor->events.motion, &server.cursor_motion, server_cursor_motion);
+	listen_to(&server.cursor->events.motion_absolute, &server.cursor_motion_absolute, server_cursor_motion_absolute);
+	listen_to(&server.cursor->events.button, &server.cursor_button, server_cursor_button);
+	listen_to(&server.cursor->events.axis, &server.cursor_axis, server_cursor_axis);
+	listen_to(&server.cursor->events.frame, &server.cursor_frame, server_cursor_frame);
 
 	char beside[4096];
-	if (!load_plugin(&server, plugin ? plugin : default_plugin(beside, sizeof beside)))
+	if (!(server.glue = glue_create(&server, plugin ? plugin : default_plugin(beside, sizeof beside))))
 		return 1;
 	const char *name = socket ? (wl_display_add_socket(server.display, socket) == 0 ? socket : NULL)
 	                          : wl_display_add_socket_auto(server.display);
@@ -931,9 +511,9 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "cannot start (socket %s)", socket ? socket : "auto");
 		return 1;
 	}
-	struct control *control_socket = NULL;
-	if (control && !(control_socket = listen_for_control(&server, control))) {
-		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control, strerror(errno));
+	struct control *control = control_create(&server);
+	if (control_path && !control_listen(control, control_path)) {
+		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control_path, strerror(errno));
 		return 1;
 	}
 	/* For the programs that bindings' exec actions start. */
@@ -941,12 +521,11 @@ int main(int argc, char **argv) {
 	printf("tactus-wlr: listening on %s\n", name);
 	fflush(stdout);
 	if (replay) {
-		const char *error = start_replay(&server, replay, NULL);
+		const char *error = control_replay_then_quit(control, replay);
 		if (error) {
 			wlr_log(WLR_ERROR, "--replay %s: %s", replay, error);
 			return 1;
 		}
-		server.quit_after_replay = true;
 	}
 	struct wl_event_loop *loop = wl_display_get_event_loop(server.display);
 	struct wl_event_source *signals[] = {
@@ -957,14 +536,11 @@ int main(int argc, char **argv) {
 	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
 		wl_event_source_remove(signals[i]);
 
-	close_control(control_socket);
-	stop_replay(&server);
-	server.tactus.destroy(server.plugin);
-	server.plugin = NULL;
+	control_destroy(control);
+	glue_destroy(server.glue);
+	server.glue = NULL;
 	wl_display_destroy_clients(server.display);
 	wlr_backend_destroy(server.backend);
-	if (server.reannouncing) /* the outputs went with the backend: nothing is left to announce */
-		wl_event_source_remove(server.reannouncing);
 	wlr_scene_node_destroy(&server.scene->node);
 	wlr_xcursor_manager_destroy(server.cursor_images);
 	wlr_cursor_destroy(server.cursor);

@@ -16,22 +16,11 @@
 #include <wayland-server.h>
 
 #include "check.h"
+#include "entries.h"
 #include "tactus.h"
 
 /* The entries, looked up by name. */
-static struct {
-	struct tactus_plugin *(*create)(uint32_t, struct wl_display *, const struct tactus_host *, const char *);
-	void (*destroy)(struct tactus_plugin *);
-	int (*add_device)(struct tactus_plugin *, const struct tactus_device *);
-	int (*remove_device)(struct tactus_plugin *, uint32_t);
-	enum tactus_decision (*touch_down)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
-	enum tactus_decision (*touch_motion)(struct tactus_plugin *, uint32_t, uint32_t, int32_t, double, double);
-	enum tactus_decision (*touch_up)(struct tactus_plugin *, uint32_t, uint32_t, int32_t);
-	enum tactus_decision (*touch_frame)(struct tactus_plugin *, uint32_t);
-	int32_t (*add_binding)(struct tactus_plugin *, const struct tactus_binding *);
-	int (*remove_binding)(struct tactus_plugin *, int32_t);
-	int (*reload_config)(struct tactus_plugin *);
-} tactus;
+static struct tactus_entries tactus;
 
 /* What the host saw. */
 struct record {
@@ -269,23 +258,8 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "dlopen: %s\n", dlerror());
 		return 2;
 	}
-#define LOOK_UP(field, name)                                                  \
-	*(void **)&tactus.field = dlsym(library, name);                           \
-	if (!tactus.field) {                                                      \
-		fprintf(stderr, "dlsym %s: %s\n", name, dlerror());                   \
-		return 2;                                                             \
-	}
-	LOOK_UP(create, "tactus_plugin_create");
-	LOOK_UP(destroy, "tactus_plugin_destroy");
-	LOOK_UP(add_device, "tactus_plugin_add_device");
-	LOOK_UP(remove_device, "tactus_plugin_remove_device");
-	LOOK_UP(touch_down, "tactus_plugin_touch_down");
-	LOOK_UP(touch_motion, "tactus_plugin_touch_motion");
-	LOOK_UP(touch_up, "tactus_plugin_touch_up");
-	LOOK_UP(touch_frame, "tactus_plugin_touch_frame");
-	LOOK_UP(add_binding, "tactus_plugin_add_binding");
-	LOOK_UP(remove_binding, "tactus_plugin_remove_binding");
-	LOOK_UP(reload_config, "tactus_plugin_reload_config");
+	if (!look_up_entries(library, &tactus))
+		return 2;
 
 	/* A private configuration home, so that the user's own file plays no part. */
 	char home[] = "/tmp/tactus-abi-test-XXXXXX";

@@ -16,6 +16,7 @@
 #include <wayland-server.h>
 
 #include "check.h"
+#include "entries.h"
 #include "tactus.h"
 
 static int began, ended, fingers, placed, touch_events, delivered_at_once, withheld;
@@ -81,18 +82,9 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "dlopen: %s\n", dlerror());
 		return 2;
 	}
-	struct tactus_plugin *(*create)(uint32_t, struct wl_display *, const struct tactus_host *, const char *);
-	void (*destroy)(struct tactus_plugin *);
-	int32_t (*add_binding)(struct tactus_plugin *, const struct tactus_binding *);
-	enum tactus_decision (*handle)(struct tactus_plugin *, struct libinput_event *);
-	*(void **)&create = dlsym(library, "tactus_plugin_create");
-	*(void **)&destroy = dlsym(library, "tactus_plugin_destroy");
-	*(void **)&add_binding = dlsym(library, "tactus_plugin_add_binding");
-	*(void **)&handle = dlsym(library, "tactus_plugin_handle_libinput_event");
-	if (!create || !destroy || !add_binding || !handle) {
-		fprintf(stderr, "dlsym: %s\n", dlerror());
+	struct tactus_entries tactus;
+	if (!look_up_entries(library, &tactus))
 		return 2;
-	}
 
 	/* No configuration file of the user's plays a part. */
 	char home[] = "/tmp/tactus-libinput-test-XXXXXX";
@@ -102,12 +94,12 @@ int main(int argc, char **argv) {
 
 	struct wl_display *display = wl_display_create();
 	struct tactus_host host = {.run_action = run_action, .device_output = device_output, .log = log_message};
-	struct tactus_plugin *plugin = create(TACTUS_ABI_VERSION, display, &host, NULL);
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
 	struct tactus_binding drag = {
 		.action = "four-finger-drag", .kind = TACTUS_GESTURE_DRAG, .fingers = 4, .priority = TACTUS_PRIORITY_HIGH,
 		.policy = TACTUS_POLICY_FORWARD_THEN_CANCEL, .live = true,
 	};
-	CHECK(plugin && add_binding(plugin, &drag) > 0, "plugin created, four-finger drag bound");
+	CHECK(plugin && tactus.add_binding(plugin, &drag) > 0, "plugin created, four-finger drag bound");
 
 	struct libinput *li = libinput_path_create_context(&interface, NULL);
 	CHECK(li && libinput_path_add_device(li, argv[2]), "libinput reads %s", argv[2]);
@@ -123,7 +115,7 @@ int main(int argc, char **argv) {
 		struct libinput_event *event;
 		while ((event = libinput_get_event(li))) {
 			enum libinput_event_type type = libinput_event_get_type(event);
-			enum tactus_decision decision = handle(plugin, event);
+			enum tactus_decision decision = tactus.handle_libinput_event(plugin, event);
 			if (type >= LIBINPUT_EVENT_TOUCH_DOWN && type <= LIBINPUT_EVENT_TOUCH_FRAME) {
 				touch_events++;
 				if (decision == TACTUS_DELIVER)
@@ -146,7 +138,7 @@ int main(int argc, char **argv) {
 	CHECK(last_dy < -100 || last_dy > 100, "dragged by %.1f px vertically", last_dy);
 
 	libinput_unref(li);
-	destroy(plugin);
+	tactus.destroy(plugin);
 	wl_display_destroy(display);
 	rmdir(home);
 	printf("%d passed, %d failed\n", passed, failed);

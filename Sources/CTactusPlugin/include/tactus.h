@@ -182,65 +182,86 @@ struct tactus_binding {
 #define TACTUS_MODIFIER_ALT   (1u << 2)
 #define TACTUS_MODIFIER_SUPER (1u << 3)
 
-/* Creates the plugin on display: its timers go on the display's event loop and the tactus-gestures-v1 global
- * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path names the configuration
- * file (NULL: $XDG_CONFIG_HOME/tactus/config.toml, else ~/.config/tactus/config.toml); a missing file means
- * built-in defaults; a bad one is logged with its file and line, and the plugin runs with built-in defaults.
- * Returns NULL, after logging why through host->log, when it cannot. */
-struct tactus_plugin *tactus_plugin_create(uint32_t abi_version, struct wl_display *display,
-                                           const struct tactus_host *host, const char *config_path);
-/* Destroys the plugin, before the display. NULL is ignored. */
-void tactus_plugin_destroy(struct tactus_plugin *plugin);
+/*
+ * The entry points, each declared once in this list as X(name, return type, (parameters)): the header declares
+ * tactus_plugin_<name> from it just below, and a compositor that loads libtactus with dlopen builds its table of
+ * function pointers from it and looks each one up by its name, for instance:
+ *
+ *   struct tactus_entries {
+ *   #define ENTRY_POINTER(name, type, parameters) type (*name) parameters;
+ *       TACTUS_PLUGIN_ENTRY_POINTS(ENTRY_POINTER)
+ *   #undef ENTRY_POINTER
+ *   };
+ *   ... dlsym(library, "tactus_plugin_" #name) for each ...
+ *
+ * so that the table and the library cannot disagree on a name or a type.
+ */
+#define TACTUS_PLUGIN_ENTRY_POINTS(X)                                                                                  \
+	/* Creates the plugin on display: its timers go on the display's event loop and the tactus-gestures-v1 global      \
+	 * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path names the configuration   \
+	 * file (NULL: $XDG_CONFIG_HOME/tactus/config.toml, else ~/.config/tactus/config.toml); a missing file means       \
+	 * built-in defaults; a bad one is logged with its file and line, and the plugin runs with built-in defaults.      \
+	 * Returns NULL, after logging why through host->log, when it cannot. */                                           \
+	X(create, struct tactus_plugin *,                                                                                  \
+	  (uint32_t abi_version, struct wl_display *display, const struct tactus_host *host, const char *config_path))     \
+	/* Destroys the plugin, before the display. NULL is ignored. */                                                    \
+	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
+	                                                                                                                   \
+	/* Devices: 0 on success, -1 for NULL arguments, an unknown id, a kind or transform out of range. Adding an id     \
+	 * that exists replaces that device (what it had in flight is cancelled). */                                       \
+	X(add_device, int, (struct tactus_plugin *plugin, const struct tactus_device *device))                             \
+	X(remove_device, int, (struct tactus_plugin *plugin, uint32_t device))                                             \
+	                                                                                                                   \
+	/* Touchscreen events, as wlroots delivers them (x, y normalized to the device). Each returns what to do with      \
+	 * that event for the client; later decisions arrive through deliver_touch and cancel_touches. */                  \
+	X(touch_down, enum tactus_decision,                                                                                \
+	  (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id, double x, double y))       \
+	X(touch_motion, enum tactus_decision,                                                                              \
+	  (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id, double x, double y))       \
+	X(touch_up, enum tactus_decision,                                                                                  \
+	  (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id))                           \
+	/* Cancels the device's whole interaction, as libinput cancels all of a device's touches together; touch_id is     \
+	 * for the host's bookkeeping. */                                                                                  \
+	X(touch_cancel, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id))       \
+	X(touch_frame, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device))                              \
+	                                                                                                                   \
+	/* Touchpad gestures, as wlroots delivers them (dx, dy unaccelerated, in the touchpad's units of libinput). */     \
+	X(swipe_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))        \
+	X(swipe_update, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy))   \
+	X(swipe_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))            \
+	X(pinch_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))        \
+	X(pinch_update, void,                                                                                              \
+	  (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy, double scale,          \
+	   double rotation))                                                                                               \
+	X(pinch_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))            \
+	X(hold_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))         \
+	X(hold_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))             \
+	                                                                                                                   \
+	/* For compositors that hold libinput themselves: one libinput event, whole (device added or removed, touch,       \
+	 * touchpad gesture, keyboard key; pointer events are ignored). Devices learnt this way are numbered from          \
+	 * 0x80000000 and placed through device_output; keys update the modifiers through xkbcommon. Returns the           \
+	 * decision for a touch event, TACTUS_DELIVER for the others. The event stays the caller's to destroy. */          \
+	X(handle_libinput_event, enum tactus_decision, (struct tactus_plugin *plugin, struct libinput_event *event))       \
+	                                                                                                                   \
+	/* The keyboard modifiers held now (TACTUS_MODIFIER_*). */                                                         \
+	X(set_modifiers, void, (struct tactus_plugin *plugin, uint32_t modifiers))                                         \
+	                                                                                                                   \
+	/* A client surface committed its state (tactus-gestures-v1 exclusion regions take effect). */                     \
+	X(surface_committed, void, (struct tactus_plugin *plugin, struct wl_resource *surface))                            \
+	                                                                                                                   \
+	/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged     \
+	 * with file and line) when the file is bad, and the configuration in force stays. */                              \
+	X(reload_config, int, (struct tactus_plugin *plugin))                                                              \
+	                                                                                                                   \
+	/* Bindings: add returns a positive id, or -1 (logged) for a NULL or impossible binding; the binding runs the      \
+	 * host action named by its action field. remove returns 0, or -1 for an unknown id or one from the configuration  \
+	 * file. */                                                                                                        \
+	X(add_binding, int32_t, (struct tactus_plugin *plugin, const struct tactus_binding *binding))                      \
+	X(remove_binding, int, (struct tactus_plugin *plugin, int32_t binding))
 
-/* Devices: 0 on success, -1 for NULL arguments, an unknown id, a kind or transform out of range. Adding an id
- * that exists replaces that device (what it had in flight is cancelled). */
-int tactus_plugin_add_device(struct tactus_plugin *plugin, const struct tactus_device *device);
-int tactus_plugin_remove_device(struct tactus_plugin *plugin, uint32_t device);
-
-/* Touchscreen events, as wlroots delivers them (x, y normalized to the device). Each returns what to do with
- * that event for the client; later decisions arrive through deliver_touch and cancel_touches. */
-enum tactus_decision tactus_plugin_touch_down(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
-                                              int32_t touch_id, double x, double y);
-enum tactus_decision tactus_plugin_touch_motion(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
-                                                int32_t touch_id, double x, double y);
-enum tactus_decision tactus_plugin_touch_up(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,
-                                            int32_t touch_id);
-/* Cancels the device's whole interaction, as libinput cancels all of a device's touches together; touch_id is
- * for the host's bookkeeping. */
-void tactus_plugin_touch_cancel(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id);
-enum tactus_decision tactus_plugin_touch_frame(struct tactus_plugin *plugin, uint32_t device);
-
-/* Touchpad gestures, as wlroots delivers them (dx, dy unaccelerated, in the touchpad's units of libinput). */
-void tactus_plugin_swipe_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
-void tactus_plugin_swipe_update(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy);
-void tactus_plugin_swipe_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
-void tactus_plugin_pinch_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
-void tactus_plugin_pinch_update(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy,
-                                double scale, double rotation);
-void tactus_plugin_pinch_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
-void tactus_plugin_hold_begin(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers);
-void tactus_plugin_hold_end(struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled);
-
-/* For compositors that hold libinput themselves: one libinput event, whole (device added or removed, touch,
- * touchpad gesture, keyboard key; pointer events are ignored). Devices learnt this way are numbered from
- * 0x80000000 and placed through device_output; keys update the modifiers through xkbcommon. Returns the
- * decision for a touch event, TACTUS_DELIVER for the others. The event stays the caller's to destroy. */
-enum tactus_decision tactus_plugin_handle_libinput_event(struct tactus_plugin *plugin, struct libinput_event *event);
-
-/* The keyboard modifiers held now (TACTUS_MODIFIER_*). */
-void tactus_plugin_set_modifiers(struct tactus_plugin *plugin, uint32_t modifiers);
-
-/* A client surface committed its state (tactus-gestures-v1 exclusion regions take effect). */
-void tactus_plugin_surface_committed(struct tactus_plugin *plugin, struct wl_resource *surface);
-
-/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged
- * with file and line) when the file is bad, and the configuration in force stays. */
-int tactus_plugin_reload_config(struct tactus_plugin *plugin);
-
-/* Bindings: add returns a positive id, or -1 (logged) for a NULL or impossible binding; the binding runs the host
- * action named by its action field. remove returns 0, or -1 for an unknown id or one from the configuration file. */
-int32_t tactus_plugin_add_binding(struct tactus_plugin *plugin, const struct tactus_binding *binding);
-int tactus_plugin_remove_binding(struct tactus_plugin *plugin, int32_t binding);
+#define TACTUS_PLUGIN_DECLARE(name, type, parameters) type tactus_plugin_##name parameters;
+TACTUS_PLUGIN_ENTRY_POINTS(TACTUS_PLUGIN_DECLARE)
+#undef TACTUS_PLUGIN_DECLARE
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,30 @@
+/*
+ * tactus-wlr's control (control.c): simulator traces replayed on headless input devices, and commands on a Unix
+ * socket, with which tests, the demo and the simulator's generators drive a headless compositor. The desktop owns
+ * it: main creates it and takes it down. It keeps its own state (the headless devices, the replay playing, the
+ * socket and its connections), drives the desktop through the devices' wlroots signals as real input would, and
+ * reads the desktop's state (tactus-wlr.h); a replayed touchscreen's size reaches the glue (tactus-glue.h).
+ */
+#ifndef CONTROL_H
+#define CONTROL_H
+
+#include <stdbool.h>
+
+struct control;
+struct server;
+
+/* The server's control, with nothing playing and no socket. */
+struct control *control_create(struct server *server);
+
+/* Listens for commands on a Unix socket at path; false when it cannot (errno says why). */
+bool control_listen(struct control *control, const char *path);
+
+/* Starts playing a simulator trace on the headless devices, and stops the compositor once it has played (--replay);
+ * returns NULL, or why it cannot. */
+const char *control_replay_then_quit(struct control *control, const char *path);
+
+/* Stops the replay playing, if any, without answering its requester; closes the socket and its connections, and
+ * removes it from the file system. NULL is ignored. */
+void control_destroy(struct control *control);
+
+#endif

@@ -1,0 +1,556 @@
+/*
+ * The Tactus glue of tactus-wlr: libtactus loaded with dlopen, the input devices it knows by id, every touch asked
+ * about before the client under it gets it (and delivered or cancelled later as the plugin decides), touchpad
+ * gestures, keyboard modifiers and surface commits passed on, and the host callbacks through which the plugin hit
+ * tests, finds the pointer and runs the compositor's commands. docs/integrating.md walks through this file from top
+ * to bottom, section by section; the desktop around it is tactus-wlr.c, whose API (tactus-wlr.h) is all it uses.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-server-core.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_pointer_gestures_v1.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_touch.h>
+#include <wlr/util/log.h>
+
+#include "tactus-glue.h"
+#include "tactus-wlr.h"
+#include "tactus.h"
+
+/* The entry points and the glue's state */
+
+/* The plugin's entry points, looked up by name: wlroots has no plugin system, tactus.h is the interface. One
+ * pointer per function tactus.h declares, from the list it declares them with. */
+struct tactus_entries {
+#define ENTRY_POINTER(name, type, parameters) type (*name) parameters;
+	TACTUS_PLUGIN_ENTRY_POINTS(ENTRY_POINTER)
+#undef ENTRY_POINTER
+};
+
+#define MAX_DEVICES 16
+#define MAX_TOUCHES 16
+
+/* An input device the plugin knows; its index in glue->devices + 1 is its id there. */
+struct announced_device {
+	struct glue *glue;
+	struct wlr_input_device *input; /* NULL: a free slot */
+	struct wl_listener destroy;
+};
+
+struct glue {
+	struct server *server;
+	struct tactus_entries tactus;
+	struct tactus_plugin *plugin;
+	/* The devices the plugin knows; the last touchscreen touched, for frames. */
+	struct announced_device devices[MAX_DEVICES];
+	uint32_t last_touch_device;
+	struct wl_event_source *reannouncing; /* touchscreens are announced again once an output is gone */
+	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
+	 * surface. */
+	struct {
+		bool active;
+		int32_t id;
+		double origin_x, origin_y;
+	} touches[MAX_TOUCHES];
+	struct wl_listener touch_down, touch_motion, touch_up, touch_cancel, touch_frame;
+	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
+		hold_end;
+	struct wl_listener new_surface;
+	struct wl_list committing_surfaces;
+};
+
+/* Devices. The plugin knows touchscreens from the start and a pointer once it sends a touchpad gesture: a mouse
+ * never does. */
+
+static uint32_t device_id(struct glue *glue, struct wlr_input_device *device) {
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (glue->devices[i].input == device)
+			return (uint32_t)i + 1;
+	return 0;
+}
+
+static struct wlr_input_device *device_of_id(struct glue *glue, uint32_t id) {
+	return id >= 1 && id <= MAX_DEVICES ? glue->devices[id - 1].input : NULL;
+}
+
+/* An unplugged device: the plugin forgets it (cancelling what it had in flight) and its id is free again. */
+static void announced_device_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct announced_device *announced = wl_container_of(listener, announced, destroy);
+	struct glue *glue = announced->glue;
+	uint32_t id = (uint32_t)(announced - glue->devices) + 1;
+	glue->tactus.remove_device(glue->plugin, id);
+	if (glue->last_touch_device == id)
+		glue->last_touch_device = 0;
+	wl_list_remove(&announced->destroy.link);
+	announced->input = NULL;
+}
+
+/* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; NULL without outputs.
+ * wlroots maps its coordinates without the output's transform (libinput's calibration matrix turns them), so the
+ * plugin gets none either. */
+static struct wlr_box *touchscreen_region(struct server *server, struct wlr_input_device *device) {
+	struct wlr_output_layout_output *entry;
+	if (device->output_name)
+		wl_list_for_each(entry, &server->layout->outputs, link)
+			if (strcmp(entry->output->name, device->output_name) == 0) {
+				wlr_cursor_map_input_to_output(server->cursor, device, entry->output);
+				return wlr_output_layout_get_box(server->layout, entry->output);
+			}
+	return wlr_output_layout_get_box(server->layout, NULL);
+}
+
+/* Tells the plugin about a device, again when its size or region changed; returns its id, 0 when there is no room. */
+static uint32_t announce_device(struct glue *glue, struct wlr_input_device *device, enum tactus_device_kind kind) {
+	uint32_t id = device_id(glue, device);
+	if (!id) {
+		id = device_id(glue, NULL);
+		if (!id)
+			return 0;
+		struct announced_device *announced = &glue->devices[id - 1];
+		announced->glue = glue;
+		announced->input = device;
+		announced->destroy.notify = announced_device_destroy;
+		wl_signal_add(&device->events.destroy, &announced->destroy);
+	}
+	struct tactus_device description = {
+		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
+	};
+	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(glue->server, device) : NULL;
+	if (box)
+		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
+	glue->tactus.add_device(glue->plugin, &description);
+	wlr_log(WLR_INFO, "%s %s is tactus device %u", kind == TACTUS_DEVICE_TOUCHSCREEN ? "touchscreen" : "touchpad",
+	        device->name, id);
+	return id;
+}
+
+void glue_add_touchscreen(struct glue *glue, struct wlr_input_device *device) {
+	if (glue)
+		announce_device(glue, device, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
+static void reannounce_touchscreens(void *data) {
+	struct glue *glue = data;
+	glue->reannouncing = NULL;
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (glue->devices[i].input && glue->devices[i].input->type == WLR_INPUT_DEVICE_TOUCH)
+			announce_device(glue, glue->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
+void glue_output_added(struct glue *glue) {
+	if (glue)
+		reannounce_touchscreens(glue);
+}
+
+void glue_output_destroyed(struct glue *glue) {
+	if (glue && !glue->reannouncing)
+		glue->reannouncing = wl_event_loop_add_idle(wl_display_get_event_loop(glue->server->display),
+		                                            reannounce_touchscreens, glue);
+}
+
+static uint32_t touchpad_id(struct glue *glue, struct wlr_input_device *device) {
+	uint32_t id = device_id(glue, device);
+	return id ? id : announce_device(glue, device, TACTUS_DEVICE_TOUCHPAD);
+}
+
+/* Touch: ask first, then deliver. Touch input goes to the plugin first; what it lets through (now, or later when
+ * it withheld it) goes to the client under the touch, and when a binding takes over what a client already saw, the
+ * client gets a cancel. */
+
+static int touch_slot(struct glue *glue, int32_t id) {
+	for (int i = 0; i < MAX_TOUCHES; i++)
+		if (glue->touches[i].active && glue->touches[i].id == id)
+			return i;
+	return -1;
+}
+
+/* The seat forgets a touch point when its client is cancelled or disconnects: so does the compositor. */
+static int live_touch_slot(struct glue *glue, int32_t id) {
+	int slot = touch_slot(glue, id);
+	if (slot >= 0 && !wlr_seat_touch_get_point(glue->server->seat, id)) {
+		glue->touches[slot].active = false;
+		return -1;
+	}
+	return slot;
+}
+
+static void deliver_touch_down(struct glue *glue, const struct tactus_touch *touch, double lx, double ly) {
+	struct server *server = glue->server;
+	double sx, sy;
+	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
+	if (!surface || live_touch_slot(glue, touch->touch_id) >= 0)
+		return;
+	int slot = 0;
+	while (slot < MAX_TOUCHES && glue->touches[slot].active)
+		slot++;
+	if (slot == MAX_TOUCHES)
+		return;
+	focus_surface(server, surface);
+	if (!wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, touch->touch_id, sx, sy))
+		return; /* the client has no wl_touch */
+	glue->touches[slot].active = true;
+	glue->touches[slot].id = touch->touch_id;
+	glue->touches[slot].origin_x = lx - sx;
+	glue->touches[slot].origin_y = ly - sy;
+}
+
+/* Sends one touch event to the client, as the plugin decided it may. */
+static void deliver(struct glue *glue, const struct tactus_touch *touch) {
+	struct server *server = glue->server;
+	struct wlr_input_device *device = device_of_id(glue, touch->device);
+	double lx = 0, ly = 0;
+	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
+		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
+	int slot = touch->type == TACTUS_TOUCH_FRAME ? -1 : live_touch_slot(glue, touch->touch_id);
+	switch (touch->type) {
+	case TACTUS_TOUCH_DOWN:
+		deliver_touch_down(glue, touch, lx, ly);
+		break;
+	case TACTUS_TOUCH_MOTION:
+		if (slot >= 0)
+			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, touch->touch_id,
+			                             lx - glue->touches[slot].origin_x, ly - glue->touches[slot].origin_y);
+		break;
+	case TACTUS_TOUCH_UP:
+		if (slot >= 0) {
+			wlr_seat_touch_notify_up(server->seat, touch->time_msec, touch->touch_id);
+			glue->touches[slot].active = false;
+		}
+		break;
+	case TACTUS_TOUCH_FRAME:
+		wlr_seat_touch_notify_frame(server->seat);
+		break;
+	}
+}
+
+/* The plugin lets a withheld touch event go to the client now. */
+static void host_deliver_touch(void *data, const struct tactus_touch *touch) { deliver(data, touch); }
+
+/* A binding took over touches clients already had: each gets wl_touch.cancel, and the seat forgets their points,
+ * so the rest of those sequences reaches nobody. The seat keys touch points by id alone, as this compositor does,
+ * so every delivered touch goes, whatever its device. */
+static void host_cancel_touches(void *data, uint32_t device) {
+	(void)device;
+	struct glue *glue = data;
+	struct wlr_seat *seat = glue->server->seat;
+	for (int i = 0; i < MAX_TOUCHES; i++) {
+		if (!glue->touches[i].active)
+			continue;
+		glue->touches[i].active = false;
+		struct wlr_touch_point *point = wlr_seat_touch_get_point(seat, glue->touches[i].id);
+		if (!point)
+			continue; /* cancelled with an earlier touch of its client, or the client is gone */
+		if (point->surface)
+			wlr_seat_touch_notify_cancel(seat, point->surface);
+		else /* the client destroyed the surface under the finger; wlroots 0.15 retires such a point by an up */
+			wlr_seat_touch_notify_up(seat, monotonic_msec(), point->touch_id);
+	}
+}
+
+static void glue_touch_down(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, touch_down);
+	struct wlr_event_touch_down *event = data;
+	glue->last_touch_device = device_id(glue, event->device);
+	struct tactus_touch touch = {glue->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id,
+	                             event->x, event->y};
+	if (glue->tactus.touch_down(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
+	    TACTUS_DELIVER)
+		deliver(glue, &touch);
+}
+
+static void glue_touch_motion(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, touch_motion);
+	struct wlr_event_touch_motion *event = data;
+	struct tactus_touch touch = {device_id(glue, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
+	                             event->touch_id, event->x, event->y};
+	if (glue->tactus.touch_motion(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
+	    TACTUS_DELIVER)
+		deliver(glue, &touch);
+}
+
+static void glue_touch_up(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, touch_up);
+	struct wlr_event_touch_up *event = data;
+	struct tactus_touch touch = {device_id(glue, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id,
+	                             0, 0};
+	if (glue->tactus.touch_up(glue->plugin, touch.device, touch.time_msec, touch.touch_id) == TACTUS_DELIVER)
+		deliver(glue, &touch);
+}
+
+/* libinput gave up on the device's touches (a palm, a lost device): so do the plugin and the clients. */
+static void glue_touch_cancel(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, touch_cancel);
+	struct wlr_event_touch_cancel *event = data;
+	uint32_t device = device_id(glue, event->device);
+	glue->tactus.touch_cancel(glue->plugin, device, event->time_msec, event->touch_id);
+	host_cancel_touches(glue, device);
+}
+
+/* A frame carries no device: it belongs to the touchscreen touched last. */
+static void glue_touch_frame(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct glue *glue = wl_container_of(listener, glue, touch_frame);
+	struct tactus_touch touch = {glue->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0};
+	if (glue->tactus.touch_frame(glue->plugin, touch.device) == TACTUS_DELIVER)
+		deliver(glue, &touch);
+}
+
+/* Touchpads. Their gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the
+ * plugin makes no decision about them, so clients of both protocols hear them. */
+
+static void glue_swipe_begin(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, swipe_begin);
+	struct wlr_event_pointer_swipe_begin *event = data;
+	glue->tactus.swipe_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_swipe_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                         event->fingers);
+}
+
+static void glue_swipe_update(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, swipe_update);
+	struct wlr_event_pointer_swipe_update *event = data;
+	glue->tactus.swipe_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
+	                          event->dy);
+	wlr_pointer_gestures_v1_send_swipe_update(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                          event->dx, event->dy);
+}
+
+static void glue_swipe_end(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, swipe_end);
+	struct wlr_event_pointer_swipe_end *event = data;
+	glue->tactus.swipe_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_swipe_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                       event->cancelled);
+}
+
+static void glue_pinch_begin(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, pinch_begin);
+	struct wlr_event_pointer_pinch_begin *event = data;
+	glue->tactus.pinch_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_pinch_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                         event->fingers);
+}
+
+static void glue_pinch_update(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, pinch_update);
+	struct wlr_event_pointer_pinch_update *event = data;
+	glue->tactus.pinch_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
+	                          event->dy, event->scale, event->rotation);
+	wlr_pointer_gestures_v1_send_pinch_update(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                          event->dx, event->dy, event->scale, event->rotation);
+}
+
+static void glue_pinch_end(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, pinch_end);
+	struct wlr_event_pointer_pinch_end *event = data;
+	glue->tactus.pinch_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_pinch_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                       event->cancelled);
+}
+
+static void glue_hold_begin(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, hold_begin);
+	struct wlr_event_pointer_hold_begin *event = data;
+	glue->tactus.hold_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_hold_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                        event->fingers);
+}
+
+static void glue_hold_end(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, hold_end);
+	struct wlr_event_pointer_hold_end *event = data;
+	glue->tactus.hold_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_hold_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	                                      event->cancelled);
+}
+
+/* Modifiers and commits: bindings can require modifiers held, and tactus-gestures-v1 exclusion regions take effect
+ * at a surface's commit. */
+
+void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers) {
+	if (!glue)
+		return;
+	uint32_t modifiers = (wlr_modifiers & WLR_MODIFIER_SHIFT ? TACTUS_MODIFIER_SHIFT : 0) |
+	                     (wlr_modifiers & WLR_MODIFIER_CTRL ? TACTUS_MODIFIER_CTRL : 0) |
+	                     (wlr_modifiers & WLR_MODIFIER_ALT ? TACTUS_MODIFIER_ALT : 0) |
+	                     (wlr_modifiers & WLR_MODIFIER_LOGO ? TACTUS_MODIFIER_SUPER : 0);
+	glue->tactus.set_modifiers(glue->plugin, modifiers);
+}
+
+/* A surface whose commits reach the plugin. */
+struct committing_surface {
+	struct wl_list link;
+	struct glue *glue;
+	struct wlr_surface *surface;
+	struct wl_listener commit, destroy;
+};
+
+static void committing_surface_commit(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct committing_surface *tracked = wl_container_of(listener, tracked, commit);
+	tracked->glue->tactus.surface_committed(tracked->glue->plugin, tracked->surface->resource);
+}
+
+static void committing_surface_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct committing_surface *tracked = wl_container_of(listener, tracked, destroy);
+	wl_list_remove(&tracked->link);
+	wl_list_remove(&tracked->commit.link);
+	wl_list_remove(&tracked->destroy.link);
+	free(tracked);
+}
+
+static void glue_new_surface(struct wl_listener *listener, void *data) {
+	struct glue *glue = wl_container_of(listener, glue, new_surface);
+	struct committing_surface *tracked = calloc(1, sizeof *tracked);
+	tracked->glue = glue;
+	tracked->surface = data;
+	tracked->commit.notify = committing_surface_commit;
+	wl_signal_add(&tracked->surface->events.commit, &tracked->commit);
+	tracked->destroy.notify = committing_surface_destroy;
+	wl_signal_add(&tracked->surface->events.destroy, &tracked->destroy);
+	wl_list_insert(&glue->committing_surfaces, &tracked->link);
+}
+
+/* What the plugin asks of the compositor: its view of the desktop, and the actions its bindings run. */
+
+/* The client surfaces under a layout point, front first: the surface, then each surface it is a subsurface of, so
+ * that gestures on a window's main surface cover its subsurfaces. */
+static size_t host_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	struct glue *glue = data;
+	double sx, sy;
+	struct wlr_surface *surface = surface_at(glue->server, x, y, &sx, &sy);
+	double origin_x = x - sx, origin_y = y - sy;
+	size_t count = 0;
+	while (surface && count < capacity) {
+		hits[count++] = (struct tactus_surface_hit){surface->resource, origin_x, origin_y, false};
+		if (!wlr_surface_is_subsurface(surface))
+			break;
+		struct wlr_subsurface *subsurface = wlr_subsurface_from_wlr_surface(surface);
+		origin_x -= subsurface->current.x;
+		origin_y -= subsurface->current.y;
+		surface = subsurface->parent;
+	}
+	return count;
+}
+
+static void host_pointer_location(void *data, double *x, double *y) {
+	struct glue *glue = data;
+	*x = glue->server->cursor->x;
+	*y = glue->server->cursor->y;
+}
+
+/* A binding's host action: printed at every phase, run as the desktop's command when the gesture ends or is
+ * recognized. */
+static void host_run_action(void *data, const char *name, enum tactus_phase phase, double progress,
+                            const struct tactus_values *values) {
+	static const char *const phases[] = {"began", "changed", "ended", "cancelled", "recognized", "failed"};
+	struct glue *glue = data;
+	printf("action %s %s progress %.2f fingers %u\n", name, phase <= TACTUS_PHASE_FAILED ? phases[phase] : "?",
+	       progress, values->fingers);
+	fflush(stdout);
+	if (phase == TACTUS_PHASE_ENDED || phase == TACTUS_PHASE_RECOGNIZED)
+		run_command(glue->server, name);
+}
+
+static void host_log(void *data, enum tactus_log_level level, const char *message) {
+	(void)data;
+	wlr_log(level == TACTUS_LOG_ERROR ? WLR_ERROR : WLR_INFO, "%s", message);
+}
+
+/* Loading the plugin: the library, its entry points, then the plugin on the display with the host callbacks, and
+ * the signals the glue listens to. Before wlr_backend_start, so that the devices the backend announces at start
+ * reach it. */
+
+static bool look_up_entries(void *library, struct tactus_entries *t, const char *path) {
+	const struct {
+		const char *symbol;
+		void **entry;
+	} entries[] = {
+#define ENTRY(name, type, parameters) {"tactus_plugin_" #name, (void **)&t->name},
+		TACTUS_PLUGIN_ENTRY_POINTS(ENTRY)
+#undef ENTRY
+	};
+	for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
+		if (!(*entries[i].entry = dlsym(library, entries[i].symbol))) {
+			wlr_log(WLR_ERROR, "%s is not libtactus: it lacks %s", path, entries[i].symbol);
+			return false;
+		}
+	return true;
+}
+
+struct glue *glue_create(struct server *server, const char *plugin_path) {
+	void *library = dlopen(plugin_path, RTLD_NOW | RTLD_LOCAL);
+	if (!library) {
+		wlr_log(WLR_ERROR, "cannot load %s: %s", plugin_path, dlerror());
+		return NULL;
+	}
+	struct glue *glue = calloc(1, sizeof *glue);
+	glue->server = server;
+	if (!look_up_entries(library, &glue->tactus, plugin_path)) {
+		free(glue);
+		return NULL;
+	}
+	struct tactus_host host = {
+		.data = glue, .surfaces_at = host_surfaces_at, .pointer_location = host_pointer_location,
+		.run_action = host_run_action, .log = host_log, .deliver_touch = host_deliver_touch,
+		.cancel_touches = host_cancel_touches,
+	};
+	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, NULL);
+	if (!glue->plugin) {
+		free(glue);
+		return NULL;
+	}
+	wl_list_init(&glue->committing_surfaces);
+	struct wlr_cursor *cursor = server->cursor;
+	listen_to(&cursor->events.touch_down, &glue->touch_down, glue_touch_down);
+	listen_to(&cursor->events.touch_motion, &glue->touch_motion, glue_touch_motion);
+	listen_to(&cursor->events.touch_up, &glue->touch_up, glue_touch_up);
+	listen_to(&cursor->events.touch_cancel, &glue->touch_cancel, glue_touch_cancel);
+	listen_to(&cursor->events.touch_frame, &glue->touch_frame, glue_touch_frame);
+	listen_to(&cursor->events.swipe_begin, &glue->swipe_begin, glue_swipe_begin);
+	listen_to(&cursor->events.swipe_update, &glue->swipe_update, glue_swipe_update);
+	listen_to(&cursor->events.swipe_end, &glue->swipe_end, glue_swipe_end);
+	listen_to(&cursor->events.pinch_begin, &glue->pinch_begin, glue_pinch_begin);
+	listen_to(&cursor->events.pinch_update, &glue->pinch_update, glue_pinch_update);
+	listen_to(&cursor->events.pinch_end, &glue->pinch_end, glue_pinch_end);
+	listen_to(&cursor->events.hold_begin, &glue->hold_begin, glue_hold_begin);
+	listen_to(&cursor->events.hold_end, &glue->hold_end, glue_hold_end);
+	listen_to(&server->compositor->events.new_surface, &glue->new_surface, glue_new_surface);
+	return glue;
+}
+
+/* Shutting down: the plugin goes before the display's clients (it lets go of their gesture objects, and none of its
+ * callbacks runs after this), and the glue stops listening to the devices, the cursor and the surfaces. */
+void glue_destroy(struct glue *glue) {
+	if (!glue)
+		return;
+	glue->tactus.destroy(glue->plugin);
+	if (glue->reannouncing)
+		wl_event_source_remove(glue->reannouncing);
+	for (int i = 0; i < MAX_DEVICES; i++)
+		if (glue->devices[i].input)
+			wl_list_remove(&glue->devices[i].destroy.link);
+	struct wl_listener *listeners[] = {
+		&glue->touch_down, &glue->touch_motion, &glue->touch_up, &glue->touch_cancel, &glue->touch_frame,
+		&glue->swipe_begin, &glue->swipe_update, &glue->swipe_end, &glue->pinch_begin, &glue->pinch_update,
+		&glue->pinch_end, &glue->hold_begin, &glue->hold_end, &glue->new_surface,
+	};
+	for (size_t i = 0; i < sizeof listeners / sizeof listeners[0]; i++)
+		wl_list_remove(&listeners[i]->link);
+	struct committing_surface *tracked, *next;
+	wl_list_for_each_safe(tracked, next, &glue->committing_surfaces, link)
+		committing_surface_destroy(&tracked->destroy, NULL);
+	free(glue);
+}

@@ -1,0 +1,38 @@
+/*
+ * tactus-wlr's Tactus glue (tactus-glue.c): everything between the desktop and libtactus, and the code that
+ * docs/integrating.md walks through for a compositor author to copy. The desktop creates it before starting the
+ * backend, tells it about touchscreens, outputs and keyboard modifiers, and takes it down before its clients. The
+ * glue listens to the cursor's touch and touchpad events and to surface commits itself, and asks the desktop
+ * (tactus-wlr.h) only for hit tests, focus and commands. Every function ignores a NULL glue, as the plugin ignores
+ * a NULL plugin.
+ */
+#ifndef TACTUS_GLUE_H
+#define TACTUS_GLUE_H
+
+#include <stdint.h>
+
+struct glue;
+struct server;
+struct wlr_input_device;
+
+/* Loads libtactus from plugin_path and creates the plugin on the server's display; NULL, logged, when it cannot. */
+struct glue *glue_create(struct server *server, const char *plugin_path);
+
+/* Destroys the plugin and lets go of everything the glue listens to: before wl_display_destroy_clients. */
+void glue_destroy(struct glue *glue);
+
+/* A touchscreen came, or its physical size changed: the plugin learns it, with the layout region it covers. */
+void glue_add_touchscreen(struct glue *glue, struct wlr_input_device *device);
+
+/* An output joined the layout: touchscreens are announced again, since the region they cover may have changed
+ * (what the plugin had in flight on them ends). */
+void glue_output_added(struct glue *glue);
+
+/* An output is going: touchscreens are announced again once the layout has let go of it too (it hears of the
+ * destroy after the desktop), when the event loop is next idle. */
+void glue_output_destroyed(struct glue *glue);
+
+/* The keyboard modifiers held now, as wlroots has them (WLR_MODIFIER_*). */
+void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers);
+
+#endif
