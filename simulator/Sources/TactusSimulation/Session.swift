@@ -19,7 +19,7 @@ public struct OutputRecord: Equatable {
     /// The values the expectations and the output talk about, by key: translations in millimetres.
     public var values: [String: Double] {
         let flat = update.values.flat
-        var v: [String: Double] = ["fingers": Double(flat.fingers)]
+        var v: [String: Double] = ["fingers": Double(fingers)]
         if let count = flat.count { v["count"] = Double(count) }
         if let t = flat.translation { v["dx"] = t.dx * millimetresPerPixel.dx; v["dy"] = t.dy * millimetresPerPixel.dy }
         if let progress = flat.progress { v["progress"] = progress }
@@ -28,7 +28,8 @@ public struct OutputRecord: Equatable {
         return v
     }
 
-    public var fingers: Int { update.values.flat.fingers }
+    /// How many fingers make the gesture (the engine always says).
+    public var fingers: Int { update.values.flat.fingers ?? 0 }
 
     /// The swipe direction, as text, when the gesture has one.
     public var direction: String? { update.values.flat.direction?.rawValue }
