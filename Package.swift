@@ -31,18 +31,18 @@ let package = Package(
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
 
         // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
-        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
+        .systemLibrary(name: "CLibinput", path: "Sources/C/CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
         .target(name: "TactusLibinput", dependencies: ["TactusCore", "CLibinput"]),
 
         // tactus-gestures-v1 (protocols/): the interface code wayland-scanner generates, which both sides link,
         // and each side's generated header with the few addresses Swift cannot take itself.
-        .target(name: "CTactusProtocol", publicHeadersPath: "."),
-        .systemLibrary(name: "CTactusWaylandServer", pkgConfig: "wayland-server", providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(name: "CTactusWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CTactusProtocol", path: "Sources/C/CTactusProtocol", publicHeadersPath: "."),
+        .systemLibrary(name: "CTactusWaylandServer", path: "Sources/C/CTactusWaylandServer", pkgConfig: "wayland-server", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CTactusWaylandClient", path: "Sources/C/CTactusWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // The protocol's server, which a compositor (or libtactus) runs on its wl_display.
         .target(name: "TactusWayland", dependencies: ["TactusCore", "CTactusWaylandServer", "CTactusProtocol"]),
         // The client library, and a client that prints what it receives.
-        .target(name: "CXdgShellClient"),
+        .target(name: "CXdgShellClient", path: "Sources/C/CXdgShellClient"),
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CXdgShellClient"]),
         .executableTarget(
             name: "tactus-demo-client",
@@ -57,7 +57,7 @@ let package = Package(
                 dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
 
         // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
-        .systemLibrary(name: "CTactusPlugin"),
+        .systemLibrary(name: "CTactusPlugin", path: "Sources/C/CTactusPlugin"),
         .target(
             name: "TactusPlugin",
             dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
@@ -68,7 +68,7 @@ let package = Package(
 
         // tactus-wlr (compositor/), in C like wlroots: wlroots 0.15, libtactus through dlopen and tactus.h, xdg-shell's
         // server header generated into the compositor's folder (scripts/generate-protocol).
-        .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev", "libpixman-1-dev"])]),
+        .systemLibrary(name: "CWlroots", path: "Sources/C/CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev", "libpixman-1-dev"])]),
         .executableTarget(
             name: "tactus-wlr",
             dependencies: ["CWlroots", "CTactusWaylandServer"],
@@ -76,7 +76,7 @@ let package = Package(
             cSettings: [
                 .define("WLR_USE_UNSTABLE"),
                 .headerSearchPath("."),
-                .unsafeFlags(["-I", "\(packageRoot)/Sources/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
+                .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
             linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("dl")]
         ),

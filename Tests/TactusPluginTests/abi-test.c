@@ -389,6 +389,16 @@ int main(int argc, char **argv) {
 	CHECK(tactus.add_binding(plugin, &edge) == -1 && strstr(seen.last_log, "edge"), "edge \"middle\" refused: \"%s\"",
 	      seen.last_log);
 
+	/* The engine's rule for gestures, in its own words, as the configuration file and the protocol give it. */
+	reset();
+	struct tactus_binding crowd = {.action = "zoom", .kind = TACTUS_GESTURE_PINCH, .fingers = 7};
+	CHECK(tactus.add_binding(plugin, &crowd) == -1 &&
+	          strcmp(seen.last_log, "tactus: binding refused: fingers must be within 2…5 for a pinch, not 7") == 0,
+	      "a 7-finger pinch refused: \"%s\"", seen.last_log);
+	struct tactus_binding careful = {.action = "poke", .kind = TACTUS_GESTURE_TAP, .distance_mm = 8};
+	int32_t careful_id = tactus.add_binding(plugin, &careful);
+	CHECK(careful_id > 0 && tactus.remove_binding(plugin, careful_id) == 0, "a tap with a distance is taken");
+
 	CHECK(tactus.remove_device(plugin, 1) == 0, "touchscreen removed");
 	tactus.destroy(plugin);
 	tactus.destroy(NULL);

@@ -27,7 +27,7 @@ import TactusCore
     /// Adding a kind means adding it to the protocol's kind enum and tactus.h's too, with the same number.
     @Test func theProtocolAndTheCHeaderNumberTheKindsAsTheCoreDoes() throws {
         let xml = try String(contentsOfFile: Self.repository + "/protocols/tactus-gestures-v1.xml", encoding: .utf8)
-        let header = try String(contentsOfFile: Self.repository + "/Sources/CTactusPlugin/include/tactus.h", encoding: .utf8)
+        let header = try String(contentsOfFile: Self.repository + "/Sources/C/CTactusPlugin/include/tactus.h", encoding: .utf8)
         for kind in GestureKind.allCases {
             #expect(xml.contains("<entry name=\"\(kind.externalName)\" value=\"\(kind.number)\""), "\(kind) in the XML")
             #expect(header.contains("TACTUS_GESTURE_\(kind.cName) = \(kind.number),"), "\(kind) in tactus.h")
