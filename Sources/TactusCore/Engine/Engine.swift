@@ -32,7 +32,7 @@ public final class Engine: UpdateSink {
     private var nextAttachmentNumber = 0
     private var lastTime: Timestamp?
     private var cachedDeadline: Timestamp??
-    private var candidates: [(attachment: Attachment, origin: Vector, rank: Int)] = []
+    private var candidates: [Candidate] = []
     private var hits: [SurfaceHit] = []
 
     /// Creates an engine with no devices and no gestures.
@@ -76,7 +76,7 @@ public final class Engine: UpdateSink {
         let time = lastTime ?? .zero
         for session in sessions {
             session.arena.remove(attachment, modifiers: modifiers, at: time)
-            follow(session)
+            applyArenaOutcomeToRawTouches(of: session)
         }
         forgetRelations(to: id)
         cachedDeadline = nil
@@ -153,9 +153,9 @@ public final class Engine: UpdateSink {
         while let due = nextDeadline, due <= time {
             for session in sessions {
                 guard let fired = session.arena.fireEarliestTimer(upTo: due, modifiers: modifiers) else { continue }
-                follow(session)
+                applyArenaOutcomeToRawTouches(of: session)
                 if !session.tracker.isInteracting { session.arena.settleAfterInteraction(at: fired, modifiers: modifiers) }
-                follow(session)
+                applyArenaOutcomeToRawTouches(of: session)
             }
             cachedDeadline = nil
         }
@@ -392,24 +392,25 @@ public final class Engine: UpdateSink {
                          geometry: session.tracker.geometry, into: &candidates)
         session.arena.beginInteraction(candidates, startingAt: outputPoint, tracker: session.tracker, sink: self,
                                        modifiers: modifiers, at: time)
-        follow(session)
+        applyArenaOutcomeToRawTouches(of: session)
         cachedDeadline = nil
     }
 
     /// Lets the arena recognize the tracker's current step, then brings raw touches and timers up to date.
     private func recognizeStep(of session: DeviceSession, at time: Timestamp) {
         session.arena.process(session.tracker, modifiers: modifiers)
-        follow(session)
+        applyArenaOutcomeToRawTouches(of: session)
         session.tracker.finishFrame()
         if !session.tracker.isInteracting {
             session.arena.settleAfterInteraction(at: time, modifiers: modifiers)
-            follow(session)
+            applyArenaOutcomeToRawTouches(of: session)
         }
         cachedDeadline = nil
     }
 
-    private func follow(_ session: DeviceSession) {
-        session.gate.follow(session.arena, emit: emitRawTouch)
+    /// Hands the arena's latest decisions to the device's raw-touch gate: deliver, drop or cancel what it holds.
+    private func applyArenaOutcomeToRawTouches(of session: DeviceSession) {
+        session.gate.applyOutcome(of: session.arena, emit: emitRawTouch)
     }
 
     private func emitRawTouch(_ decision: RawTouchDecision) {
