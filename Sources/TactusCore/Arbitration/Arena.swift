@@ -194,6 +194,8 @@ final class Arena {
             }
         }
         winner.hasWon = true
-        winner.root.grant(at: time)
+        // The failures above reached the host, whose callback may have decided the winner already: detached
+        // it, for one (`NodeStatus`).
+        if winner.status == .pending { winner.root.grant(at: time) }
     }
 }

@@ -20,7 +20,8 @@ public final class Engine: DeviceSessionOwner {
     public var onRawTouch: ((RawTouchDecision) -> Void)?
     /// The host's hit test; without one no surface is ever under a finger.
     public weak var surfaceLocator: SurfaceLocator?
-    /// Counters of input the engine could not take as it came.
+    /// Counters of input the engine could not take as it came (and of transitions its recognizers should
+    /// never be asked for).
     public private(set) var diagnostics = Diagnostics()
     /// The keyboard modifiers held now.
     public private(set) var modifiers: ModifierSet = []
@@ -257,5 +258,9 @@ public final class Engine: DeviceSessionOwner {
 
     func deliver(_ update: GestureUpdate) {
         onUpdate?(update)
+    }
+
+    func recordImpossibleTransition() {
+        diagnostics.recordImpossibleTransition()
     }
 }
