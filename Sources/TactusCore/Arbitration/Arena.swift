@@ -36,8 +36,8 @@ final class Arena {
 
     /// Opens an interaction: members still waiting from the previous one carry on if their target is under
     /// the new first finger; the other candidates start afresh.
-    func beginInteraction(_ candidates: [Candidate], startingAt outputPoint: Point?, tracker: ContactTracker, sink: UpdateSink,
-                          modifiers: ModifierSet, at time: Timestamp) {
+    func beginInteraction(_ candidates: [Candidate], startingAt outputPoint: Point?, tracker: ContactTracker,
+                          sink: UpdateSink, modifiers: ModifierSet, at time: Timestamp) {
         tracker.advanceClock(to: time)
         for member in members where member.status.isUndecided {
             if candidates.contains(where: { $0.attachment === member.attachment }) {

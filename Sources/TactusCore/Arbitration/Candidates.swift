@@ -52,6 +52,7 @@ struct Candidate {
     let attachment: Attachment
     /// Subtracted from layout locations for the attachment's values: the surface's origin for surface targets.
     let origin: Vector
+    /// How it ranks against the others in the arena.
     let rank: Rank
 }
 

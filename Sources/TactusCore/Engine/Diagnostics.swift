@@ -45,9 +45,9 @@ public struct Diagnostics: Sendable {
 
     /// How often a recognizer was asked for a transition its state machine does not have: to claim when it
     /// is not possible, to be granted a claim it did not make, to change or end when it is not running, to
-    /// fail once decided, or to fire a timer it did not ask for (see `NodeStatus`). This is a bug in Tactus,
-    /// never in the input: debug builds stop at an assertion; release builds count the call here and ignore
-    /// it, so that the gesture's life stays well formed. Not an input problem, so not part of `total`.
+    /// fail once decided, or to fire a timer it did not ask for. This is a bug in Tactus, never in the input:
+    /// debug builds stop at an assertion; release builds count the call here and ignore it, so that the
+    /// gesture's life stays well formed. Not an input problem, so not part of `total`.
     public private(set) var impossibleTransitions = 0
 
     /// How often `problem` occurred.

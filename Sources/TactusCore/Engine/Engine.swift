@@ -171,7 +171,8 @@ public final class Engine: DeviceSessionOwner {
         case .deviceAdded(let description): addDevice(description, at: now)
         case .deviceRemoved(let id): removeDevice(id, at: now)
         case .touchDown(let id, let contact, let position): touchscreen(id)?.touchDown(contact, at: position, time: now)
-        case .touchMotion(let id, let contact, let position): touchscreen(id)?.touchMotion(contact, to: position, time: now)
+        case .touchMotion(let id, let contact, let position):
+            touchscreen(id)?.touchMotion(contact, to: position, time: now)
         case .touchUp(let id, let contact): touchscreen(id)?.touchUp(contact, time: now)
         case .touchCancel(let id): touchscreen(id)?.touchCancel(time: now)
         case .touchFrame(let id): touchscreen(id)?.touchFrame(time: now)

@@ -106,7 +106,9 @@ final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
         switch zone {
         case .inZone: break
         case .outsideZone: return .fail(.outsideEdgeZone)
-        case .awaitingFingers: reportImpossibleTransition("edge swipe evaluated before tracking")  // judged when tracking began
+        case .awaitingFingers:
+            // The zone is judged when tracking begins, and the threshold is evaluated only while tracking.
+            reportImpossibleTransition("edge swipe evaluated before tracking")
         }
         let travel = tracker.translation - baseline
         let inward = inwards(travel)
