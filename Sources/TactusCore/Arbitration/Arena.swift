@@ -36,9 +36,8 @@ final class Arena {
 
     /// Opens an interaction: members still waiting from the previous one carry on if their target is under
     /// the new first finger; the other candidates start afresh.
-    func beginInteraction(_ candidates: [(attachment: Attachment, origin: Vector, rank: Int)],
-                          startingAt outputPoint: Point?, tracker: ContactTracker, sink: UpdateSink,
-                          modifiers: ModifierSet, at time: Timestamp) {
+    func beginInteraction(_ candidates: [Candidate], startingAt outputPoint: Point?, tracker: ContactTracker,
+                          sink: UpdateSink, modifiers: ModifierSet, at time: Timestamp) {
         tracker.advanceClock(to: time)
         for member in members where member.status.isUndecided {
             if candidates.contains(where: { $0.attachment === member.attachment }) {
@@ -77,21 +76,35 @@ final class Arena {
         return result
     }
 
+    /// A member's deadline that has come.
+    private struct DueTimer {
+        let member: ArenaMember
+        let deadline: Timestamp
+    }
+
     /// Fires the earliest due deadline, if any is at or before `time`; returns the time it fired at.
     func fireEarliestTimer(upTo time: Timestamp, modifiers: ModifierSet) -> Timestamp? {
-        var due: (member: ArenaMember, at: Timestamp)?
-        for member in members where member.status.isLive {
-            if let d = member.root.deadline, d <= time, due == nil || d < due!.at { due = (member, d) }
-        }
-        guard let due else { return nil }
-        due.member.context.tracker.advanceClock(to: due.at)
-        due.member.root.fireTimer(at: due.at)
+        guard let due = earliestTimer(dueBy: time) else { return nil }
+        let member = due.member, at = due.deadline
+        member.context.tracker.advanceClock(to: at)
+        member.root.fireTimer(at: at)
         // A recognizer that keeps asking for a time that has passed would stall the host's loop.
-        if due.member.status.isLive, let again = due.member.root.deadline, again <= due.at {
-            due.member.root.fail(.unresolved, at: due.at)
+        if member.status.isLive, let again = member.root.deadline, again <= at {
+            member.root.fail(.unresolved, at: at)
         }
-        resolve(at: due.at, modifiers: modifiers, ignoringBlockers: false)
-        return due.at
+        resolve(at: at, modifiers: modifiers, ignoringBlockers: false)
+        return at
+    }
+
+    /// The live member whose deadline comes first, if it is at or before `time` (the first member on a tie).
+    private func earliestTimer(dueBy time: Timestamp) -> DueTimer? {
+        var due: DueTimer?
+        for member in members where member.status.isLive {
+            guard let deadline = member.root.deadline, deadline <= time else { continue }
+            if let earlier = due, earlier.deadline <= deadline { continue }
+            due = DueTimer(member: member, deadline: deadline)
+        }
+        return due
     }
 
     /// After the last finger lifted: closes the arena when everything is decided, or resolves it when
@@ -181,6 +194,8 @@ final class Arena {
             }
         }
         winner.hasWon = true
-        winner.root.grant(at: time)
+        // The failures above reached the host, whose callback may have decided the winner already: detached
+        // it, for one (`NodeStatus`).
+        if winner.status == .pending { winner.root.grant(at: time) }
     }
 }

@@ -50,8 +50,8 @@ final class ArenaMember: NodeParent {
     unowned let attachment: Attachment
     let root: AnyGestureNode
     let context: MemberContext
-    /// Higher wins: priority first, then nesting (inner beats outer).
-    var rank = 0
+    /// Higher wins: priority first, then nesting (inner beats outer). Set when the member joins an interaction.
+    var rank = Rank(.normal, .compositor)
     /// The root asked to begin and the arena has not answered yet.
     var wantsClaim = false
     /// The member won the current interaction.

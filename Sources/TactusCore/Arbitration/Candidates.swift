@@ -8,30 +8,75 @@ struct InteractionStart {
     var surfaces: [SurfaceHit]
 }
 
+/// How far inside the scene a target lies under the start of an interaction: compositor targets are
+/// outermost, then the surfaces of the hit stack from the back to the front, the front surface innermost.
+enum Nesting: Comparable {
+    /// A compositor target (`.layout`, `.outputEdge`, `.region`): outside every surface.
+    case compositor
+    /// A client surface, `depth` places behind the front surface under the start (0 is the front).
+    case surface(depth: Int)
+
+    /// Whether `a` lies outside `b`.
+    static func < (a: Nesting, b: Nesting) -> Bool {
+        switch (a, b) {
+        case (.compositor, .compositor), (.surface, .compositor): return false
+        case (.compositor, .surface): return true
+        case (.surface(let depthA), .surface(let depthB)): return depthA > depthB
+        }
+    }
+}
+
+/// How an arena member ranks against the others: high priority beats normal whatever the nesting; among
+/// equal priorities the inner target beats the outer. The greater rank wins.
+///
+/// Simultaneous priority ranks as normal: such a member competes with nothing, and its rank only orders the
+/// claims granted in the same step.
+struct Rank: Comparable {
+    /// Whether the attachment has high priority.
+    var isHighPriority: Bool
+    /// Where the attachment's target lies in the scene under the start.
+    var nesting: Nesting
+
+    init(_ priority: AttachmentPriority, _ nesting: Nesting) {
+        isHighPriority = priority == .high
+        self.nesting = nesting
+    }
+
+    static func < (a: Rank, b: Rank) -> Bool {
+        a.isHighPriority != b.isHighPriority ? b.isHighPriority : a.nesting < b.nesting
+    }
+}
+
+/// An attachment that takes part in an interaction, as the arena takes it in.
+struct Candidate {
+    let attachment: Attachment
+    /// Subtracted from layout locations for the attachment's values: the surface's origin for surface targets.
+    let origin: Vector
+    /// How it ranks against the others in the arena.
+    let rank: Rank
+}
+
 /// Picks the attachments that take part in an interaction, with the rank and coordinate origin of each: those
 /// whose target lies under the start, whose start area (if any) holds it, and that no mask or exclusion keeps out.
-///
-/// Rank: high priority adds 10 000; a surface scores 1000 minus its depth in the hit stack (the front
-/// surface is innermost and scores highest); compositor targets score 0, outermost of all.
 func selectCandidates(
     from attachments: [Attachment], start: InteractionStart, device: DeviceDescription, geometry: DeviceGeometry,
-    into result: inout [(attachment: Attachment, origin: Vector, rank: Int)]
+    into result: inout [Candidate]
 ) {
     result.removeAll(keepingCapacity: true)
     let excluded = start.surfaces.first?.excludesCompositorGestures ?? false
 
-    /// The stack depth of a target under the start, nil when the target is not there.
-    func depth(of target: Target) -> Int? {
+    /// Where a target lies under the start; nil when it is not there.
+    func nesting(of target: Target) -> Nesting? {
         switch target {
         case .layout:
-            return Int.max
+            return .compositor
         case .outputEdge(let edge, let width):
             guard let p = start.outputPoint else { return nil }
-            return geometry.distance(of: p, from: edge) <= width ? Int.max : nil
+            return geometry.distance(of: p, from: edge) <= width ? .compositor : nil
         case .region(let rect):
-            return rect.contains(start.layoutPoint) ? Int.max : nil
+            return rect.contains(start.layoutPoint) ? .compositor : nil
         case .surface(let id):
-            return start.surfaces.firstIndex { $0.surface == id }
+            return start.surfaces.firstIndex { $0.surface == id }.map { .surface(depth: $0) }
         }
     }
 
@@ -40,21 +85,21 @@ func selectCandidates(
             && !(excluded && a.target.isCompositorLevel && a.options.priority != .high)
     }
 
-    // Targets shallower than this one have their gestures disabled by a mask further out.
-    var innermostEnabledDepth = 0
+    // The outermost target whose mask (`thisTargetOnly`, `none`) disables the gestures of the surfaces inside it.
+    var outermostMask: Nesting?
     for a in attachments where takesPart(a) && (a.options.mask == .thisTargetOnly || a.options.mask == .none) {
-        if let d = depth(of: a.target) { innermostEnabledDepth = max(innermostEnabledDepth, d == Int.max ? Int.max : d) }
+        if let n = nesting(of: a.target) { outermostMask = min(outermostMask ?? n, n) }
     }
     for a in attachments where takesPart(a) && a.options.mask != .innerTargetsOnly && a.options.mask != .none {
-        guard let d = depth(of: a.target) else { continue }
-        if d != Int.max && d < innermostEnabledDepth { continue }
+        guard let n = nesting(of: a.target) else { continue }
         var origin = Vector.zero
-        if case .surface = a.target { origin = start.surfaces[d].origin - .zero }
+        if case .surface(let depth) = n {
+            if let mask = outermostMask, n > mask { continue }
+            origin = start.surfaces[depth].origin - .zero
+        }
         if let area = a.options.startArea, !area.contains(where: { $0.contains(start.layoutPoint - origin) }) {
             continue
         }
-        let nesting = d == Int.max ? 0 : max(1000 - d, 1)
-        let rank = (a.options.priority == .high ? 10_000 : 0) + nesting
-        result.append((a, origin, rank))
+        result.append(Candidate(attachment: a, origin: origin, rank: Rank(a.options.priority, n)))
     }
 }

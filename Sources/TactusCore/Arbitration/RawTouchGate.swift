@@ -38,7 +38,13 @@ struct RawTouchGate {
 
     let device: DeviceID
     private var mode = Mode.delivering
-    private var withheld: [(event: TouchEvent, time: Timestamp)] = []
+    /// An event kept from the client, with the time it arrived at.
+    private struct WithheldTouch {
+        let event: TouchEvent
+        let time: Timestamp
+    }
+
+    private var withheld: [WithheldTouch] = []
     /// Whether the client has received events of the current interaction.
     private var clientHasTouches = false
 
@@ -69,7 +75,7 @@ struct RawTouchGate {
                 emit(.deliver(device, event, at: time))
                 return false
             }
-            withheld.append((event, time))
+            withheld.append(WithheldTouch(event: event, time: time))
             emit(.withhold(device, event, at: time))
         }
         return true
@@ -80,10 +86,12 @@ struct RawTouchGate {
         emit(.drop(device, event, at: time))
     }
 
-    /// Follows the arena after it answered claims.
-    mutating func follow(_ arena: Arena, emit: (RawTouchDecision) -> Void) {
+    /// Applies what the arena decided after it answered claims: a compositor gesture that won takes the
+    /// interaction's touches (withheld ones are dropped, touches the client had are cancelled); when no
+    /// compositor gesture withholds any more, the withheld touches go to the client.
+    mutating func applyOutcome(of arena: Arena, emit: (RawTouchDecision) -> Void) {
         if mode != .compositorOwns && arena.compositorOwnsInteraction {
-            for item in withheld { emit(.drop(device, item.event, at: item.time)) }
+            for touch in withheld { emit(.drop(device, touch.event, at: touch.time)) }
             withheld.removeAll(keepingCapacity: true)
             if clientHasTouches { emit(.cancel(device)) }
             clientHasTouches = false
@@ -95,7 +103,7 @@ struct RawTouchGate {
 
     /// The input stack cancelled the touches or the device went away.
     mutating func cancel(emit: (RawTouchDecision) -> Void) {
-        for item in withheld { emit(.drop(device, item.event, at: item.time)) }
+        for touch in withheld { emit(.drop(device, touch.event, at: touch.time)) }
         withheld.removeAll(keepingCapacity: true)
         if clientHasTouches { emit(.cancel(device)) }
         clientHasTouches = false
@@ -103,7 +111,7 @@ struct RawTouchGate {
     }
 
     private mutating func flush(_ emit: (RawTouchDecision) -> Void) {
-        for item in withheld { emit(.deliver(device, item.event, at: item.time)) }
+        for touch in withheld { emit(.deliver(device, touch.event, at: touch.time)) }
         if !withheld.isEmpty { clientHasTouches = true }
         withheld.removeAll(keepingCapacity: true)
         mode = .delivering

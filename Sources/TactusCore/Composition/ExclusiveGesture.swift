@@ -34,7 +34,8 @@ final class ExclusiveNode<A, B>: PairNode<A, B, ExclusiveValue<A, B>> {
         guard status == .pending, let chosen else { return }
         status = .active
         if chosen === first && second.status.isLive { second.fail(.lostToAnotherGesture, at: time) }
-        chosen.grant(at: time)
+        // The failure above reached the host, whose callback may have stopped the chosen one (`NodeStatus`).
+        if chosen.status == .pending { chosen.grant(at: time) }
     }
 
     override func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp) {

@@ -10,6 +10,29 @@ public protocol Gesture {
 }
 
 /// Where a node of a recognizer tree stands in the current interaction.
+///
+/// The edges, and the transition that takes each (`Recognizer` for single gestures; compositions alike):
+///
+///     idle ──start──▶ possible ──claim──▶ pending ──grant──▶ active ──end──▶ succeeded
+///                        │                   │   └──grant (discrete)────────▶ succeeded
+///                        └──fail──▶ failed ◀─┘              active ──fail──▶ cancelled
+///     succeeded | failed | cancelled ──start──▶ possible (the next interaction)
+///
+/// - A continuous gesture whose fingers lift while its claim is pending stays pending, and ends as soon as
+///   it is granted (began, then ended).
+/// - The second gesture of a sequence is idle until the first succeeded, and starts then; the second of
+///   an exclusive pair may wait pending while the first is undecided.
+/// - A composition decides from its children's reports: it fails or is cancelled with them, succeeds once
+///   its children are done; it ignores reports that arrive after it is decided (they come from its own
+///   failing or succeeding, which settles it first and then stops the children).
+///
+/// No other transition exists. Asking a recognizer for one is a bug in the engine: it stops debug builds
+/// at an assertion and counts `Diagnostics.impossibleTransitions` in release builds.
+///
+/// A parent hears of a child's decision only after the child reported it to the host (`Engine.onUpdate`
+/// and the observers), and the host's callback may re-enter the engine: detach a gesture, handle an event.
+/// So a parent looks at a child's own status just before it grants, fails or drives it, rather than
+/// trusting what it last heard from it.
 enum NodeStatus: Hashable {
     /// Not tracking input (the second gesture of a sequence before the first succeeded).
     case idle
@@ -70,9 +93,13 @@ final class MemberContext {
     func local(_ layoutPoint: Point) -> Point { layoutPoint - origin }
 }
 
-/// Receives every recognizer update of an engine.
+/// Where the recognizers of an engine report to: their updates for the host, and the transitions they were
+/// wrongly asked for.
 protocol UpdateSink: AnyObject {
+    /// Hands a recognizer update to the host.
     func deliver(_ update: GestureUpdate)
+    /// Counts a transition that no edge of `NodeStatus` allows (`Diagnostics.impossibleTransitions`).
+    func recordImpossibleTransition()
 }
 
 /// A node of a recognizer tree, without its value type: what parents and the arena drive.

@@ -32,7 +32,8 @@ final class SequenceNode<A, B>: PairNode<A, B, SequenceValue<A, B>> {
     override func grant(at time: Timestamp) {
         guard status == .pending else { return }
         status = .active
-        first.grant(at: time)
+        // The first asked for the claim; it may have failed since, in a report still on its way (`NodeStatus`).
+        if first.status == .pending { first.grant(at: time) }
     }
 
     override func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp) {

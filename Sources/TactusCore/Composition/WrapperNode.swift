@@ -17,14 +17,22 @@ class WrapperNode<ChildValue, Value>: GestureNode<Value>, NodeParent {
         status = child.status
     }
 
-    override func process(_ tracker: ContactTracker) { child.process(tracker) }
+    // The wrapper's status is the child's as last reported; the child's own status is fresher when a host
+    // callback re-entered the engine before the child's report arrived (`NodeStatus`).
+    override func process(_ tracker: ContactTracker) {
+        if child.status.isLive { child.process(tracker) }
+    }
     override var deadline: Timestamp? { child.deadline }
     override func fireTimer(at time: Timestamp) { child.fireTimer(at: time) }
     override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
         child.interactionWillBegin(at: outputPoint, time: time)
     }
-    override func grant(at time: Timestamp) { child.grant(at: time) }
-    override func fail(_ reason: FailureReason, at time: Timestamp) { child.fail(reason, at: time) }
+    override func grant(at time: Timestamp) {
+        if child.status == .pending { child.grant(at: time) }
+    }
+    override func fail(_ reason: FailureReason, at time: Timestamp) {
+        if child.status.isLive { child.fail(reason, at: time) }
+    }
     override var signature: GestureSignature? { child.signature }
 
     // MARK: Hooks for observers

@@ -35,7 +35,7 @@ public enum InputProblem: String, CaseIterable, Hashable, Sendable {
     case withheldQueueOverflow
 }
 
-/// Counters of input problems, readable by the host at any time.
+/// Counters of input problems, and of the engine's own impossible transitions, readable by the host at any time.
 public struct Diagnostics: Sendable {
     private static let problems = InputProblem.allCases
     private var counts = [Int](repeating: 0, count: Diagnostics.problems.count)
@@ -43,16 +43,27 @@ public struct Diagnostics: Sendable {
     /// The most recent problem, if any.
     public private(set) var lastProblem: InputProblem?
 
+    /// How often a recognizer was asked for a transition its state machine does not have: to claim when it
+    /// is not possible, to be granted a claim it did not make, to change or end when it is not running, to
+    /// fail once decided, or to fire a timer it did not ask for. This is a bug in Tactus, never in the input:
+    /// debug builds stop at an assertion; release builds count the call here and ignore it, so that the
+    /// gesture's life stays well formed. Not an input problem, so not part of `total`.
+    public private(set) var impossibleTransitions = 0
+
     /// How often `problem` occurred.
     public func count(of problem: InputProblem) -> Int {
         Diagnostics.problems.firstIndex(of: problem).map { counts[$0] } ?? 0
     }
 
-    /// The sum of all counters.
+    /// The sum of the input-problem counters.
     public var total: Int { counts.reduce(0, +) }
 
     mutating func record(_ problem: InputProblem) {
         if let index = Diagnostics.problems.firstIndex(of: problem) { counts[index] += 1 }
         lastProblem = problem
+    }
+
+    mutating func recordImpossibleTransition() {
+        impossibleTransitions += 1
     }
 }

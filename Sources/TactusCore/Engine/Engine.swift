@@ -13,14 +13,15 @@
 /// clock, thread or randomness of its own. Time arrives with events; timers (long press, multi-tap windows)
 /// are deadlines the host turns into its own event-loop timers through `nextDeadline` and `advance(to:)`.
 /// Events are recognized on touch frames; due deadlines fire before an event of a later time is handled.
-public final class Engine: UpdateSink {
+public final class Engine: DeviceSessionOwner {
     /// Receives every recognizer update: began, changed, ended, cancelled, recognized, failed (with reason).
     public var onUpdate: ((GestureUpdate) -> Void)?
     /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`).
     public var onRawTouch: ((RawTouchDecision) -> Void)?
     /// The host's hit test; without one no surface is ever under a finger.
     public weak var surfaceLocator: SurfaceLocator?
-    /// Counters of input the engine could not take as it came.
+    /// Counters of input the engine could not take as it came (and of transitions its recognizers should
+    /// never be asked for).
     public private(set) var diagnostics = Diagnostics()
     /// The keyboard modifiers held now.
     public private(set) var modifiers: ModifierSet = []
@@ -31,8 +32,7 @@ public final class Engine: UpdateSink {
     private var retiring: [Attachment] = []
     private var nextAttachmentNumber = 0
     private var lastTime: Timestamp?
-    private var cachedDeadline: Timestamp??
-    private var candidates: [(attachment: Attachment, origin: Vector, rank: Int)] = []
+    private var candidates: [Candidate] = []
     private var hits: [SurfaceHit] = []
 
     /// Creates an engine with no devices and no gestures.
@@ -74,12 +74,8 @@ public final class Engine: UpdateSink {
             return
         }
         let time = lastTime ?? .zero
-        for session in sessions {
-            session.arena.remove(attachment, modifiers: modifiers, at: time)
-            follow(session)
-        }
+        for session in sessions { session.remove(attachment, at: time) }
         forgetRelations(to: id)
-        cachedDeadline = nil
     }
 
     /// Detaches a gesture gently: it takes part in no new interaction, while an interaction it already
@@ -101,7 +97,7 @@ public final class Engine: UpdateSink {
     private func releaseRetiredAttachments() {
         guard !retiring.isEmpty else { return }
         let released = retiring.filter { attachment in
-            !sessions.contains { session in session.arena.members.contains { $0.attachment === attachment } }
+            !sessions.contains { $0.holds(attachment) }
         }
         for attachment in released {
             retiring.removeAll { $0 === attachment }
@@ -132,10 +128,8 @@ public final class Engine: UpdateSink {
 
     /// The next time at which the engine wants `advance(to:)`, if any.
     public var nextDeadline: Timestamp? {
-        if let cached = cachedDeadline { return cached }
         var result: Timestamp?
-        for session in sessions { result = earliest(result, session.arena.deadline) }
-        cachedDeadline = .some(result)
+        for session in sessions { result = earliest(result, session.deadline) }
         return result
     }
 
@@ -149,20 +143,14 @@ public final class Engine: UpdateSink {
     /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
     private func advance(to time: Timestamp, except framed: DeviceID?) {
         lastTime = max(lastTime ?? time, time)
-        completeUnframedChanges(before: time, except: framed)
+        for session in sessions where session.device.id != framed { session.recognizeUnframedChanges(before: time) }
         while let due = nextDeadline, due <= time {
-            for session in sessions {
-                guard let fired = session.arena.fireEarliestTimer(upTo: due, modifiers: modifiers) else { continue }
-                follow(session)
-                if !session.tracker.isInteracting { session.arena.settleAfterInteraction(at: fired, modifiers: modifiers) }
-                follow(session)
-            }
-            cachedDeadline = nil
+            for session in sessions { session.fireEarliestTimer(upTo: due) }
         }
     }
 
     /// Whether any device has an interaction open or gestures still deciding.
-    public var isIdle: Bool { sessions.allSatisfy { !$0.arena.isOpen && !$0.tracker.isInteracting } }
+    public var isIdle: Bool { sessions.allSatisfy { $0.isIdle } }
 
     // MARK: Input
 
@@ -182,20 +170,22 @@ public final class Engine: UpdateSink {
         switch event {
         case .deviceAdded(let description): addDevice(description, at: now)
         case .deviceRemoved(let id): removeDevice(id, at: now)
-        case .touchDown(let id, let contact, let position): touchDown(id, contact, position, at: now)
-        case .touchMotion(let id, let contact, let position): touchMotion(id, contact, position, at: now)
-        case .touchUp(let id, let contact): touchUp(id, contact, at: now)
-        case .touchCancel(let id): touchCancel(id, at: now)
-        case .touchFrame(let id): touchFrame(id, at: now)
-        case .swipeBegin(let id, let fingers): beginStream(.touchpadSwipe, on: id, fingers: fingers, at: now)
-        case .swipeUpdate(let id, let delta): updateStream(.touchpadSwipe, on: id, delta: delta, at: now)
-        case .swipeEnd(let id, let cancelled): endStream(.touchpadSwipe, on: id, cancelled: cancelled, at: now)
-        case .pinchBegin(let id, let fingers): beginStream(.touchpadPinch, on: id, fingers: fingers, at: now)
+        case .touchDown(let id, let contact, let position): touchscreen(id)?.touchDown(contact, at: position, time: now)
+        case .touchMotion(let id, let contact, let position):
+            touchscreen(id)?.touchMotion(contact, to: position, time: now)
+        case .touchUp(let id, let contact): touchscreen(id)?.touchUp(contact, time: now)
+        case .touchCancel(let id): touchscreen(id)?.touchCancel(time: now)
+        case .touchFrame(let id): touchscreen(id)?.touchFrame(time: now)
+        case .swipeBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadSwipe, fingers: fingers, time: now)
+        case .swipeUpdate(let id, let delta):
+            touchpad(id)?.updateStream(.touchpadSwipe, delta: delta, scale: nil, angleDelta: 0, time: now)
+        case .swipeEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadSwipe, cancelled: cancelled, time: now)
+        case .pinchBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadPinch, fingers: fingers, time: now)
         case .pinchUpdate(let id, let delta, let scale, let angle):
-            updateStream(.touchpadPinch, on: id, delta: delta, scale: scale, angleDelta: angle, at: now)
-        case .pinchEnd(let id, let cancelled): endStream(.touchpadPinch, on: id, cancelled: cancelled, at: now)
-        case .holdBegin(let id, let fingers): beginStream(.touchpadHold, on: id, fingers: fingers, at: now)
-        case .holdEnd(let id, let cancelled): endStream(.touchpadHold, on: id, cancelled: cancelled, at: now)
+            touchpad(id)?.updateStream(.touchpadPinch, delta: delta, scale: scale, angleDelta: angle, time: now)
+        case .pinchEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadPinch, cancelled: cancelled, time: now)
+        case .holdBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadHold, fingers: fingers, time: now)
+        case .holdEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadHold, cancelled: cancelled, time: now)
         case .modifiers(let set): modifiers = set
         }
         releaseRetiredAttachments()
@@ -203,11 +193,13 @@ public final class Engine: UpdateSink {
 
     // MARK: Devices
 
+    /// The session of a device, if the device was added.
     private func session(for id: DeviceID) -> DeviceSession? {
         for session in sessions where session.device.id == id { return session }
         return nil
     }
 
+    /// The session an event of a device of `kind` goes to, or nil (counted) when the event is to be ignored.
     private func session(for id: DeviceID, kind: DeviceKind) -> DeviceSession? {
         guard let session = session(for: id) else {
             diagnostics.record(.unknownDevice)
@@ -220,12 +212,15 @@ public final class Engine: UpdateSink {
         return session
     }
 
+    private func touchscreen(_ id: DeviceID) -> DeviceSession? { session(for: id, kind: .touchscreen) }
+    private func touchpad(_ id: DeviceID) -> DeviceSession? { session(for: id, kind: .touchpad) }
+
     private func addDevice(_ description: DeviceDescription, at time: Timestamp) {
         if session(for: description.id) != nil {
             diagnostics.record(.deviceReplaced)
             removeDevice(description.id, at: time)
         }
-        let session = DeviceSession(description)
+        let session = DeviceSession(description, owner: self)
         if session.tracker.geometry.assumedSize { diagnostics.record(.assumedPhysicalSize) }
         if !(description.outputRegion.origin.isFinite && description.outputRegion.size.isUsable)
             && description.kind == .touchscreen {
@@ -236,207 +231,37 @@ public final class Engine: UpdateSink {
 
     private func removeDevice(_ id: DeviceID, at time: Timestamp) {
         guard let session = session(for: id) else { return diagnostics.record(.unknownDevice) }
-        abandonInteraction(of: session, reason: .deviceRemoved, at: time)
+        session.abandonInteraction(.deviceRemoved, at: time)
         sessions.removeAll { $0 === session }
         for attachment in attachments + retiring { attachment.forgetMember(for: id) }
     }
 
-    private func abandonInteraction(of session: DeviceSession, reason: FailureReason, at time: Timestamp) {
-        session.arena.cancelAll(reason, at: time)
-        session.tracker.forgetAllContacts()
-        session.gate.cancel(emit: emitRawTouch)
-        cachedDeadline = nil
-    }
+    // MARK: DeviceSessionOwner
 
-    // MARK: Touchscreens
+    var pointerLocation: Point { surfaceLocator?.pointerLocation ?? .zero }
 
-    /// The touchscreen an event with a position is for, or nil when the event is to be ignored.
-    private func session(for id: DeviceID, taking event: TouchEvent, at position: Point,
-                         time: Timestamp) -> DeviceSession? {
-        guard let session = session(for: id, kind: .touchscreen) else { return nil }
-        guard position.isFinite else {
-            diagnostics.record(.nonFiniteValue)
-            session.gate.reject(event, at: time, emit: emitRawTouch)
-            return nil
-        }
-        if ContactTracker.isOutsideDevice(position) { diagnostics.record(.positionOutsideDevice) }
-        return session
-    }
-
-    private func touchDown(_ id: DeviceID, _ contact: ContactID, _ position: Point, at time: Timestamp) {
-        let event = TouchEvent.down(contact, position)
-        guard let session = session(for: id, taking: event, at: position, time: time) else { return }
-        if !session.tracker.isInteracting && session.tracker.contacts.isEmpty {
-            beginTouchInteraction(on: session, at: position, time: time)
-        }
-        switch session.tracker.touchDown(contact, at: position, time: time) {
-        case .added:
-            session.noteUnframedChange(at: time)
-            route(event, on: session, at: time)
-        case .duplicate:
-            diagnostics.record(.duplicateContact)
-            session.noteUnframedChange(at: time)
-            route(.motion(contact, position), on: session, at: time)
-        case .overLimit:
-            diagnostics.record(.tooManyContacts)
-            session.gate.reject(event, at: time, emit: emitRawTouch)
-        }
-    }
-
-    private func touchMotion(_ id: DeviceID, _ contact: ContactID, _ position: Point, at time: Timestamp) {
-        let event = TouchEvent.motion(contact, position)
-        guard let session = session(for: id, taking: event, at: position, time: time) else { return }
-        guard session.tracker.touchMotion(contact, to: position) else {
-            diagnostics.record(.unknownContact)
-            return session.gate.reject(event, at: time, emit: emitRawTouch)
-        }
-        session.noteUnframedChange(at: time)
-        route(event, on: session, at: time)
-    }
-
-    private func touchUp(_ id: DeviceID, _ contact: ContactID, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchscreen) else { return }
-        guard session.tracker.touchUp(contact) else {
-            diagnostics.record(.unknownContact)
-            return session.gate.reject(.up(contact), at: time, emit: emitRawTouch)
-        }
-        session.noteUnframedChange(at: time)
-        route(.up(contact), on: session, at: time)
-    }
-
-    private func touchCancel(_ id: DeviceID, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchscreen) else { return }
-        abandonInteraction(of: session, reason: .cancelledByInput, at: time)
-        session.unframedSince = nil
-    }
-
-    private func touchFrame(_ id: DeviceID, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchscreen) else { return }
-        route(.frame, on: session, at: time)
-        recognizeFrame(of: session, at: time)
-    }
-
-    /// Touch events followed by a later event (or time) without a frame: recognize them as a frame of their own.
-    private func completeUnframedChanges(before time: Timestamp, except framed: DeviceID?) {
-        for session in sessions where session.device.id != framed {
-            guard let since = session.unframedSince, time > since, session.tracker.hasUnframedChanges else { continue }
-            diagnostics.record(.missingFrame)
-            recognizeFrame(of: session, at: since)
-        }
-    }
-
-    private func recognizeFrame(of session: DeviceSession, at time: Timestamp) {
-        session.unframedSince = nil
-        guard session.tracker.hasUnframedChanges || session.tracker.isInteracting else { return }
-        session.tracker.recognizeFrame(at: time)
-        recognizeStep(of: session, at: time)
-    }
-
-    private func beginTouchInteraction(on session: DeviceSession, at position: Point, time: Timestamp) {
-        session.tracker.beginInteraction(.touchscreen, at: time)
-        let geometry = session.tracker.geometry
-        let outputPoint = geometry.millimetres(atOutput: session.device.transform.apply(
-            Point(x: min(max(position.x, 0), 1), y: min(max(position.y, 0), 1))))
-        openInteraction(on: session, layoutPoint: geometry.layoutPoint(forMillimetres: outputPoint),
-                        outputPoint: outputPoint, at: time)
-        session.gate.beginInteraction(withholding: session.arena.isWithholding)
-    }
-
-    private func route(_ event: TouchEvent, on session: DeviceSession, at time: Timestamp) {
-        if !session.gate.route(event, at: time, emit: emitRawTouch) { diagnostics.record(.withheldQueueOverflow) }
-    }
-
-    // MARK: Touchpads
-
-    private func beginStream(_ stream: InputSource, on id: DeviceID, fingers: Int, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchpad) else { return }
-        guard (1...10).contains(fingers) else { return diagnostics.record(.invalidFingerCount) }
-        if session.tracker.source != .none {
-            diagnostics.record(.touchpadBeginWithoutEnd)
-            abandonInteraction(of: session, reason: .cancelledByInput, at: time)
-        }
-        let pointer = surfaceLocator?.pointerLocation ?? .zero
-        session.tracker.beginInteraction(stream, at: time)
-        openInteraction(on: session, layoutPoint: pointer.isFinite ? pointer : .zero, outputPoint: nil, at: time)
-        session.tracker.beginTouchpadStream(fingers: fingers, anchor: pointer, time: time)
-        recognizeStep(of: session, at: time)
-    }
-
-    private func updateStream(_ stream: InputSource, on id: DeviceID, delta: Vector, scale: Double? = nil,
-                              angleDelta: Double = 0, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchpad) else { return }
-        guard session.tracker.source == stream else { return diagnostics.record(.touchpadUpdateWithoutBegin) }
-        guard delta.dx.isFinite, delta.dy.isFinite, angleDelta.isFinite,
-              scale.map({ $0.isFinite && $0 > 0 }) ?? true else {
-            return diagnostics.record(.nonFiniteValue)
-        }
-        session.tracker.updateTouchpadStream(delta: delta, scale: scale, angleDelta: angleDelta, time: time)
-        recognizeStep(of: session, at: time)
-    }
-
-    private func endStream(_ stream: InputSource, on id: DeviceID, cancelled: Bool, at time: Timestamp) {
-        guard let session = session(for: id, kind: .touchpad) else { return }
-        guard session.tracker.source == stream else { return diagnostics.record(.touchpadUpdateWithoutBegin) }
-        if cancelled { return abandonInteraction(of: session, reason: .cancelledByInput, at: time) }
-        session.tracker.endTouchpadStream(time: time)
-        recognizeStep(of: session, at: time)
-    }
-
-    // MARK: Recognition
-
-    private func openInteraction(on session: DeviceSession, layoutPoint: Point, outputPoint: Point?, at time: Timestamp) {
+    func candidates(for session: DeviceSession, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate] {
         hits.removeAll(keepingCapacity: true)
         surfaceLocator?.surfaces(at: layoutPoint, into: &hits)
         let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: hits)
         selectCandidates(from: attachments, start: start, device: session.device,
                          geometry: session.tracker.geometry, into: &candidates)
-        session.arena.beginInteraction(candidates, startingAt: outputPoint, tracker: session.tracker, sink: self,
-                                       modifiers: modifiers, at: time)
-        follow(session)
-        cachedDeadline = nil
+        return candidates
     }
 
-    /// Lets the arena recognize the tracker's current step, then brings raw touches and timers up to date.
-    private func recognizeStep(of session: DeviceSession, at time: Timestamp) {
-        session.arena.process(session.tracker, modifiers: modifiers)
-        follow(session)
-        session.tracker.finishFrame()
-        if !session.tracker.isInteracting {
-            session.arena.settleAfterInteraction(at: time, modifiers: modifiers)
-            follow(session)
-        }
-        cachedDeadline = nil
+    func record(_ problem: InputProblem) {
+        diagnostics.record(problem)
     }
 
-    private func follow(_ session: DeviceSession) {
-        session.gate.follow(session.arena, emit: emitRawTouch)
-    }
-
-    private func emitRawTouch(_ decision: RawTouchDecision) {
+    func deliverRawTouch(_ decision: RawTouchDecision) {
         onRawTouch?(decision)
     }
 
     func deliver(_ update: GestureUpdate) {
         onUpdate?(update)
     }
-}
 
-/// One device's state: its contacts, its arena and its raw-touch gate.
-final class DeviceSession {
-    let device: DeviceDescription
-    let tracker: ContactTracker
-    let arena = Arena()
-    var gate: RawTouchGate
-    /// When the oldest touch event not yet recognized in a frame arrived.
-    var unframedSince: Timestamp?
-
-    func noteUnframedChange(at time: Timestamp) {
-        if unframedSince == nil { unframedSince = time }
-    }
-
-    init(_ device: DeviceDescription) {
-        self.device = device
-        tracker = ContactTracker(device)
-        gate = RawTouchGate(device: device.id)
+    func recordImpossibleTransition() {
+        diagnostics.recordImpossibleTransition()
     }
 }

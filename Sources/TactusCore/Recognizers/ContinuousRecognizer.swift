@@ -11,12 +11,22 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
     /// What the gesture's threshold says about the current frame.
     enum Verdict { case wait, claim, fail(FailureReason) }
 
+    /// Where a continuous gesture stands with its fingers. Edges: `reset` starts in `awaitingFingers`, or
+    /// straight in `tracking` when the wanted fingers are already down (the second gesture of a sequence);
+    /// awaitingFingers → tracking when the wanted fingers are all down. The state stays `tracking` while the
+    /// gesture claims, runs and ends; the next interaction resets it.
+    enum State {
+        /// Not all the wanted fingers are down yet; they may land within the landing window.
+        case awaitingFingers
+        /// The wanted fingers were all down at `since`: the gesture measures from the baselines taken then.
+        case tracking(since: Timestamp)
+    }
+
     let minimumFingers: Int
     private let acceptedSources: [InputSource]
     /// Why the gesture fails when the fingers lift before it began.
     private let earlyLiftReason: FailureReason
-    /// Whether the wanted fingers are down and the gesture measures from its baselines.
-    private(set) var isTracking = false
+    private(set) var state = State.awaitingFingers
 
     init(kind: GestureKind, fingers: Int, minimumFingers: Int, sources: [InputSource],
          earlyLiftReason: FailureReason = .movedTooLittle, initial: Value) {
@@ -27,7 +37,7 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
     }
 
     override func reset(_ tracker: ContactTracker) {
-        isTracking = false
+        state = .awaitingFingers
         // Started while the wanted fingers are already down (the second gesture of a sequence): measure from now.
         if tracker.fingerCount == fingers { startTracking(tracker) }
     }
@@ -38,7 +48,7 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
     func beginTracking(_ tracker: ContactTracker) {}
     /// Brings `current` up to date.
     func updateValue(_ tracker: ContactTracker) {}
-    /// Whether the threshold is crossed, before the gesture began.
+    /// Whether the threshold is crossed; asked while tracking and possible.
     func evaluate(_ tracker: ContactTracker) -> Verdict { .wait }
 
     // MARK: Frames
@@ -47,28 +57,35 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
         let time = tracker.time
         guard acceptedSources.contains(tracker.source) else { return fail(.unsupportedInput, at: time) }
         if hasTooManyFingers(tracker, wanted: fingers) { return fail(.wrongFingerCount, at: time) }
-        if status == .active {
-            updateValue(tracker)
-            if tracker.fingerCount < minimumFingers { end(at: time) } else { change(at: time) }
-            return
+        switch status {
+        case .active:
+            follow(tracker)
+        case .possible, .pending:
+            decide(tracker)
+        case .idle, .succeeded, .failed, .cancelled:
+            // Frames reach only live nodes.
+            reportImpossibleTransition("frame")
         }
-        guard status.isUndecided else { return }
-        if !isTracking {
-            if tracker.fingerCount == fingers {
-                startTracking(tracker)
-            } else if tracker.fingerCount == 0 {
-                return fail(.wrongFingerCount, at: time)
-            } else if tracker.source != .touchscreen || missedLandingWindow(tracker, wanted: fingers, at: time) {
-                // A touchpad stream's finger count is final: libinput starts a new stream when it changes.
-                return fail(.wrongFingerCount, at: time)
-            } else {
-                return
-            }
+    }
+
+    /// A running gesture reports every frame until too few fingers remain.
+    private func follow(_ tracker: ContactTracker) {
+        updateValue(tracker)
+        if tracker.fingerCount < minimumFingers { end(at: tracker.time) } else { change(at: tracker.time) }
+    }
+
+    /// An undecided gesture waits for its fingers, then for its threshold.
+    private func decide(_ tracker: ContactTracker) {
+        let time = tracker.time
+        if case .awaitingFingers = state {
+            guard tracker.fingerCount == fingers else { return failIfFingersCannotComeAnyMore(tracker) }
+            startTracking(tracker)
         }
         updateValue(tracker)
         if tracker.fingerCount < minimumFingers {
             return status == .pending ? end(at: time) : fail(earlyLiftReason, at: time)
         }
+        // A pending claim waits for the arena's answer: the threshold was crossed already.
         guard status == .possible else { return }
         switch evaluate(tracker) {
         case .wait: break
@@ -77,18 +94,35 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
         }
     }
 
-    override var deadline: Timestamp? {
-        isTracking ? nil : landingDeadline(context.tracker, wanted: fingers)
+    /// Fails when the wanted fingers can no longer all be down: every finger lifted, the landing window
+    /// passed, or the fingers are a touchpad stream's, whose count is final (libinput starts a new stream
+    /// when it changes).
+    private func failIfFingersCannotComeAnyMore(_ tracker: ContactTracker) {
+        if tracker.fingerCount == 0 || tracker.source != .touchscreen
+            || missedLandingWindow(tracker, wanted: fingers, at: tracker.time) {
+            fail(.wrongFingerCount, at: tracker.time)
+        }
     }
 
-    override func fireTimer(at time: Timestamp) {
-        if !isTracking && missedLandingWindow(context.tracker, wanted: fingers, at: time) {
-            fail(.wrongFingerCount, at: time)
+    override var deadline: Timestamp? {
+        switch state {
+        case .awaitingFingers: return landingDeadline(context.tracker, wanted: fingers)
+        case .tracking: return nil
+        }
+    }
+
+    override func deadlinePassed(at time: Timestamp) {
+        switch state {
+        case .awaitingFingers:
+            if missedLandingWindow(context.tracker, wanted: fingers, at: time) { fail(.wrongFingerCount, at: time) }
+        case .tracking:
+            // Only subclasses with a deadline of their own while tracking (a hold) get here.
+            reportImpossibleTransition("timer while tracking")
         }
     }
 
     private func startTracking(_ tracker: ContactTracker) {
-        isTracking = true
+        state = .tracking(since: tracker.time)
         beginTracking(tracker)
     }
 }

@@ -50,9 +50,22 @@ public struct EdgeSwipeGesture: Gesture {
 }
 
 final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
+    /// Where the interaction started, as far as the edge swipe knows, on top of the continuous gesture's
+    /// `State`. Edges: `reset` picks `awaitingFingers`, or `outsideZone` when the interaction started before
+    /// this recognizer (the second gesture of a sequence cannot have started at the edge); when tracking
+    /// begins, awaitingFingers → inZone or outsideZone, by where the first finger landed.
+    private enum Zone {
+        /// The fingers are not all down yet: where the first one landed is judged when they are.
+        case awaitingFingers
+        /// The first finger landed within the edge margin.
+        case inZone
+        /// The first finger landed elsewhere: the gesture fails (`outsideEdgeZone`) at its first evaluation.
+        case outsideZone
+    }
+
     private let gesture: EdgeSwipeGesture
     private var baseline = Vector.zero
-    private var startedInZone = false
+    private var zone = Zone.awaitingFingers
 
     init(_ gesture: EdgeSwipeGesture) {
         self.gesture = gesture
@@ -63,14 +76,23 @@ final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
 
     override func reset(_ tracker: ContactTracker) {
         // Only an interaction that starts with this recognizer can have started at the edge.
-        startedInZone = !tracker.isInteracting
+        zone = tracker.isInteracting ? .outsideZone : .awaitingFingers
         super.reset(tracker)
     }
 
     override func beginTracking(_ tracker: ContactTracker) {
         baseline = tracker.translation
-        startedInZone = startedInZone
-            && tracker.geometry.distance(of: tracker.firstContactStart, from: gesture.edge) <= gesture.edgeMargin
+        switch zone {
+        case .awaitingFingers:
+            let landedInZone = tracker.geometry.distance(of: tracker.firstContactStart, from: gesture.edge)
+                <= gesture.edgeMargin
+            zone = landedInZone ? .inZone : .outsideZone
+        case .outsideZone:
+            break
+        case .inZone:
+            // Tracking begins once per interaction, and only `awaitingFingers` leads to `inZone`.
+            reportImpossibleTransition("edge zone judged twice")
+        }
     }
 
     override func updateValue(_ tracker: ContactTracker) {
@@ -81,7 +103,13 @@ final class EdgeSwipeRecognizer: ContinuousRecognizer<EdgeSwipeValue> {
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {
-        guard startedInZone else { return .fail(.outsideEdgeZone) }
+        switch zone {
+        case .inZone: break
+        case .outsideZone: return .fail(.outsideEdgeZone)
+        case .awaitingFingers:
+            // The zone is judged when tracking begins, and the threshold is evaluated only while tracking.
+            reportImpossibleTransition("edge swipe evaluated before tracking")
+        }
         let travel = tracker.translation - baseline
         let inward = inwards(travel)
         let along = abs(gesture.edge == .left || gesture.edge == .right ? travel.dy : travel.dx)

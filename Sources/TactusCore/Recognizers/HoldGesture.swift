@@ -36,9 +36,10 @@ public struct HoldGesture: Gesture {
     public func makeNode() -> GestureNode<HoldValue> { HoldRecognizer(self) }
 }
 
+/// A hold's state is the continuous gesture's (`ContinuousRecognizer.State`): the fingers rest since the
+/// moment they were all down (`tracking(since:)`), and the hold claims `minimumDuration` later.
 final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
     private let minimumDuration: TimeSpan
-    private var restingSince: Timestamp?
     private var travelBaseline = 0.0
 
     init(_ gesture: HoldGesture) {
@@ -48,19 +49,13 @@ final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
                    initial: HoldValue(time: .zero, location: .zero, fingers: gesture.fingers))
     }
 
-    override func reset(_ tracker: ContactTracker) {
-        restingSince = nil
-        super.reset(tracker)
-    }
-
     override func beginTracking(_ tracker: ContactTracker) {
-        restingSince = tracker.time
         travelBaseline = tracker.maximumTravel
     }
 
     override func process(_ tracker: ContactTracker) {
         // Stillness is the whole point: moving ends a hold, begun or not.
-        if isTracking && status.isLive && tracker.maximumTravel - travelBaseline > GestureDefaults.slop {
+        if case .tracking = state, tracker.maximumTravel - travelBaseline > GestureDefaults.slop {
             return fail(.movedTooFar, at: tracker.time)
         }
         super.process(tracker)
@@ -73,21 +68,19 @@ final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {
         if tracker.source == .touchpadHold { return .claim }
-        if let since = restingSince, tracker.time - since >= minimumDuration { return .claim }
+        if case .tracking(let since) = state, tracker.time - since >= minimumDuration { return .claim }
         return .wait
     }
 
     override var deadline: Timestamp? {
-        guard status == .possible, let since = restingSince else { return super.deadline }
+        guard status == .possible, case .tracking(let since) = state else { return super.deadline }
         return since + minimumDuration
     }
 
-    override func fireTimer(at time: Timestamp) {
-        guard status == .possible, let since = restingSince else { return super.fireTimer(at: time) }
-        if time - since >= minimumDuration {
-            current.time = time
-            claim(at: time)
-        }
+    override func deadlinePassed(at time: Timestamp) {
+        guard case .tracking = state else { return super.deadlinePassed(at: time) }
+        current.time = time
+        claim(at: time)
     }
 
     override func describe(_ value: HoldValue) -> GestureValues { .hold(value) }

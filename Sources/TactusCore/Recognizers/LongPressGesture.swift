@@ -52,8 +52,19 @@ public struct LongPressGesture: Gesture {
 }
 
 final class LongPressRecognizer: Recognizer<LongPressValue> {
+    /// Where a long press stands while it is possible. Edges: `reset` starts in `awaitingFingers`;
+    /// awaitingFingers → pressing when all the wanted fingers are down. Recognition (the duration passed),
+    /// failure and a pending claim leave the state where it is.
+    private enum State {
+        /// Not all the wanted fingers are down yet; they may land within the landing window.
+        case awaitingFingers
+        /// All the fingers are down since `since`: recognized at `since + minimumDuration` unless they move
+        /// too far or one lifts first.
+        case pressing(since: Timestamp)
+    }
+
     private let gesture: LongPressGesture
-    private var pressedSince: Timestamp?
+    private var state = State.awaitingFingers
     private var travelBaseline = 0.0
 
     init(_ gesture: LongPressGesture) {
@@ -63,49 +74,56 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
     }
 
     override func reset(_ tracker: ContactTracker) {
-        pressedSince = nil
+        state = .awaitingFingers
         travelBaseline = tracker.maximumTravel
         current.isPressing = false
     }
 
     override func process(_ tracker: ContactTracker) {
         let time = tracker.time
-        guard status == .possible else { return }
+        guard decidesOnFrame() else { return }
         guard tracker.source == .touchscreen else { return fail(.unsupportedInput, at: time) }
         if hasTooManyFingers(tracker, wanted: gesture.fingers) { return fail(.wrongFingerCount, at: time) }
         if tracker.maximumTravel - travelBaseline > gesture.maximumDistance { return fail(.movedTooFar, at: time) }
-        if tracker.fingerCount == 0 {
-            return fail(pressedSince == nil ? .wrongFingerCount : .tooShort, at: time)
-        }
-        // A finger that lifts before the duration ends the press for all of them.
-        if pressedSince != nil && tracker.fingerCount < gesture.fingers { return fail(.tooShort, at: time) }
-        current.time = time
-        current.location = context.local(tracker.centroidInLayout)
-        if pressedSince == nil {
+        switch state {
+        case .awaitingFingers:
+            if tracker.fingerCount == 0 { return fail(.wrongFingerCount, at: time) }
+            updateValue(tracker)
             if tracker.fingerCount == gesture.fingers {
-                pressedSince = time
+                state = .pressing(since: time)
                 setPressing(true)
             } else if missedLandingWindow(tracker, wanted: gesture.fingers, at: time) {
                 fail(.wrongFingerCount, at: time)
             }
+        case .pressing:
+            // A finger that lifts before the duration ends the press for all of them.
+            if tracker.fingerCount < gesture.fingers { return fail(.tooShort, at: time) }
+            updateValue(tracker)
         }
+    }
+
+    private func updateValue(_ tracker: ContactTracker) {
+        current.time = tracker.time
+        current.location = context.local(tracker.centroidInLayout)
     }
 
     override var deadline: Timestamp? {
+        // Asked of every live node: a pending press wants no timer.
         guard status == .possible else { return nil }
-        guard let since = pressedSince else { return landingDeadline(context.tracker, wanted: gesture.fingers) }
-        return since + gesture.minimumDuration
+        switch state {
+        case .awaitingFingers: return landingDeadline(context.tracker, wanted: gesture.fingers)
+        case .pressing(let since): return since + gesture.minimumDuration
+        }
     }
 
-    override func fireTimer(at time: Timestamp) {
-        guard status == .possible else { return }
-        guard let since = pressedSince else {
+    override func deadlinePassed(at time: Timestamp) {
+        switch state {
+        case .awaitingFingers:
             if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
-            return
+        case .pressing:
+            current.time = time
+            claim(at: time)
         }
-        guard time - since >= gesture.minimumDuration else { return }
-        current.time = time
-        claim(at: time)
     }
 
     override func didFinish(at time: Timestamp) {

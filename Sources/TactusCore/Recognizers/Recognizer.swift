@@ -11,9 +11,13 @@ public enum GestureDefaults {
 
 /// A leaf of a recognizer tree: one gesture's state machine.
 ///
-/// Subclasses look at the device's tracker on every frame and call the transition functions below, which
-/// keep the lifecycle honest: a claim waits for the parent's answer; every `began` is followed by exactly
-/// one `ended` or `cancelled`; nothing is emitted after that.
+/// Subclasses look at the device's tracker on every frame and call the transition functions below, each of
+/// which takes one edge of `NodeStatus` and keeps the lifecycle honest: a claim waits for the parent's
+/// answer; every `began` is followed by exactly one `ended` or `cancelled`; nothing is emitted after that.
+/// A subclass keeps what it needs while undecided in an explicit `State` of its own.
+///
+/// A transition that no edge allows is a bug in the engine, never in the input: it stops debug builds at an
+/// assertion and is counted in `Diagnostics.impossibleTransitions` (`reportImpossibleTransition`).
 class Recognizer<Value>: GestureNode<Value> {
     let kind: GestureKind
     let isDiscrete: Bool
@@ -61,17 +65,34 @@ class Recognizer<Value>: GestureNode<Value> {
     /// Describes a value for the host's update stream.
     func describe(_ value: Value) -> GestureValues { fatalError("every recognizer describes its value") }
 
+    // MARK: Timers
+
+    /// A recognizer asks for a timer (`deadline`) only while it is possible, and its parent fires it only once
+    /// that deadline has come; anything else is an impossible transition.
+    override final func fireTimer(at time: Timestamp) {
+        guard status == .possible, let deadline, deadline <= time else {
+            return reportImpossibleTransition("timer")
+        }
+        deadlinePassed(at: time)
+    }
+
+    /// The recognizer's `deadline` has come (it is possible).
+    func deadlinePassed(at time: Timestamp) {}
+
     // MARK: Transitions
 
-    /// Asks to begin (continuous) or be recognized (discrete) with the current values.
+    /// possible → pending: asks to begin (continuous) or be recognized (discrete) with the current values.
+    /// Recognizers claim only from a frame or a timer they looked at while possible.
     final func claim(at time: Timestamp) {
-        guard status == .possible else { return }
+        guard status == .possible else { return reportImpossibleTransition("claim") }
         status = .pending
         parent?.childRequestedClaim(self, at: time)
     }
 
+    /// pending → succeeded (discrete: recognized) or pending → active (continuous: began). Parents grant only
+    /// a child they see pending just before.
     override final func grant(at time: Timestamp) {
-        guard status == .pending else { return }
+        guard status == .pending else { return reportImpossibleTransition("grant") }
         if isDiscrete {
             status = .succeeded
             emit(.recognized, at: time)
@@ -82,17 +103,19 @@ class Recognizer<Value>: GestureNode<Value> {
         status = .active
         emit(.began, at: time)
         parent?.childChanged(self, at: time)
-        if finishedWhilePending { end(at: time) }
+        // The reports above reach the host, whose callback may have cancelled the gesture already (`NodeStatus`).
+        if finishedWhilePending && status == .active { end(at: time) }
     }
 
-    /// Reports new values of a running gesture; while a claim is pending the values are only kept.
+    /// active → active: reports new values of a running gesture.
     final func change(at time: Timestamp) {
-        guard status == .active else { return }
+        guard status == .active else { return reportImpossibleTransition("change") }
         emit(.changed, at: time)
         parent?.childChanged(self, at: time)
     }
 
-    /// Ends a running gesture; a pending one ends as soon as it is granted.
+    /// active → succeeded: ends a running gesture. A pending one stays pending, legitimately: its fingers
+    /// lifted before the arena answered its claim, and it ends as soon as it is granted (began, then ended).
     final func end(at time: Timestamp) {
         switch status {
         case .active:
@@ -102,11 +125,12 @@ class Recognizer<Value>: GestureNode<Value> {
             parent?.childSucceeded(self, at: time)
         case .pending:
             finishedWhilePending = true
-        default:
-            break
+        case .idle, .possible, .succeeded, .failed, .cancelled:
+            reportImpossibleTransition("end")
         }
     }
 
+    /// possible | pending → failed; active → cancelled. Parents fail only a child they see live just before.
     override final func fail(_ reason: FailureReason, at time: Timestamp) {
         switch status {
         case .possible, .pending:
@@ -115,11 +139,33 @@ class Recognizer<Value>: GestureNode<Value> {
         case .active:
             status = .cancelled
             emit(.cancelled, at: time, reason: reason)
-        default:
-            return
+        case .idle, .succeeded, .failed, .cancelled:
+            return reportImpossibleTransition("fail")
         }
         didFinish(at: time)
         parent?.childFailed(self, reason: reason, at: time)
+    }
+
+    /// Whether a discrete recognizer decides on this frame: it does while possible. A pending one waits for
+    /// the arena's answer and takes no notice of later frames (its claim stands whatever the fingers do next).
+    /// Nothing else can happen: frames reach only live nodes, and a discrete recognizer never runs.
+    final func decidesOnFrame() -> Bool {
+        switch status {
+        case .possible:
+            return true
+        case .pending:
+            return false
+        case .idle, .active, .succeeded, .failed, .cancelled:
+            reportImpossibleTransition("frame")
+            return false
+        }
+    }
+
+    /// A call that no edge of the state machine allows: a bug in the engine, never in the input. Debug builds
+    /// stop here; release builds count it (`Diagnostics.impossibleTransitions`) and ignore the call.
+    final func reportImpossibleTransition(_ transition: StaticString) {
+        assertionFailure("\(kind) recognizer \(index): \(transition) while \(status)")
+        context?.sink.recordImpossibleTransition()
     }
 
     private func emit(_ phase: GesturePhase, at time: Timestamp, reason: FailureReason? = nil) {

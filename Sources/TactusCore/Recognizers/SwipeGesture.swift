@@ -88,10 +88,19 @@ public struct SwipeGesture: Gesture {
 }
 
 final class SwipeRecognizer: Recognizer<SwipeValue> {
+    /// Where a swipe stands while it is possible, chosen by `reset` once per interaction; there are no
+    /// edges between the states. Either way the swipe decides when its fingers lift.
+    private enum State {
+        /// Started after the interaction's first finger landed (the second gesture of a sequence): it did not
+        /// see where the stroke began, so it fails (`wrongFingerCount`) when the fingers lift.
+        case joinedLate
+        /// Saw the first finger land: the stroke is measured from there.
+        case watchingStroke
+    }
+
     private let gesture: SwipeGesture
     private var baseline = Vector.zero
-    /// Whether this recognizer saw the interaction from its first finger.
-    private var sawLanding = false
+    private var state = State.watchingStroke
 
     init(_ gesture: SwipeGesture) {
         self.gesture = gesture
@@ -102,12 +111,12 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
 
     override func reset(_ tracker: ContactTracker) {
         baseline = tracker.translation
-        sawLanding = !tracker.isInteracting
+        state = tracker.isInteracting ? .joinedLate : .watchingStroke
     }
 
     override func process(_ tracker: ContactTracker) {
         let time = tracker.time
-        guard status == .possible else { return }
+        guard decidesOnFrame() else { return }
         guard tracker.source == .touchscreen || tracker.source == .touchpadSwipe else {
             return fail(.unsupportedInput, at: time)
         }
@@ -119,7 +128,9 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
             if missedLandingWindow(tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
             return
         }
-        guard sawLanding, tracker.peakFingerCount == gesture.fingers else { return fail(.wrongFingerCount, at: time) }
+        guard case .watchingStroke = state, tracker.peakFingerCount == gesture.fingers else {
+            return fail(.wrongFingerCount, at: time)
+        }
         let travel = tracker.translation - baseline
         let horizontal = abs(travel.dx) >= abs(travel.dy)
         let major = horizontal ? abs(travel.dx) : abs(travel.dy)
@@ -142,7 +153,7 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
 
     override var deadline: Timestamp? { landingDeadline(context.tracker, wanted: gesture.fingers) }
 
-    override func fireTimer(at time: Timestamp) {
+    override func deadlinePassed(at time: Timestamp) {
         if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
     }
 

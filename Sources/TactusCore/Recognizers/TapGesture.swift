@@ -52,11 +52,16 @@ public struct TapGesture: Gesture {
 }
 
 final class TapRecognizer: Recognizer<TapValue> {
+    /// Where a tap stands while it is possible. Edges: `reset` picks `waitingForRelease` (started in the middle
+    /// of a press) or `awaitingPress`; waitingForRelease → awaitingPress when the fingers lift; awaitingPress →
+    /// pressing when a finger lands; pressing → awaitingPress when the press lifts and more taps are wanted.
+    /// Recognition (the last tap lifted), failure and timeouts leave the state where it is.
     private enum State {
         /// Started in the middle of a press that is not ours: wait for it to end.
         case waitingForRelease
         /// No finger is down; the next press must come before the deadline.
         case awaitingPress(deadline: Timestamp)
+        /// Fingers are down for the next tap.
         case pressing
     }
 
@@ -83,7 +88,7 @@ final class TapRecognizer: Recognizer<TapValue> {
 
     override func process(_ tracker: ContactTracker) {
         let time = tracker.time
-        guard status == .possible else { return }
+        guard decidesOnFrame() else { return }
         guard tracker.source == .touchscreen else { return fail(.unsupportedInput, at: time) }
         switch state {
         case .waitingForRelease:
@@ -116,12 +121,14 @@ final class TapRecognizer: Recognizer<TapValue> {
 
     override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
         // Decided before the press is tracked, so that a single tap waiting on this one is settled (and
-        // free to count the new press) when the next tap lands too far away.
+        // free to count the new press) when the next tap lands too far away. A pending tap (recognized, waiting
+        // for a tap of a higher count to fail) is asked too, and has nothing left to decide.
         guard status == .possible, case .awaitingPress = state, tapsSoFar > 0, let outputPoint else { return }
         if (outputPoint - firstTapLocation).length > gesture.maximumTapDistance { fail(.movedTooFar, at: time) }
     }
 
     override var deadline: Timestamp? {
+        // Asked of every live node: a pending tap wants no timer.
         guard status == .possible else { return nil }
         switch state {
         case .awaitingPress(let deadline): return deadline
@@ -130,12 +137,11 @@ final class TapRecognizer: Recognizer<TapValue> {
         }
     }
 
-    override func fireTimer(at time: Timestamp) {
-        guard status == .possible else { return }
+    override func deadlinePassed(at time: Timestamp) {
         switch state {
-        case .awaitingPress(let deadline): if time >= deadline { fail(.timedOut, at: time) }
+        case .awaitingPress: fail(.timedOut, at: time)
         case .pressing: if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
-        case .waitingForRelease: break
+        case .waitingForRelease: reportImpossibleTransition("timer while waiting for release")  // no deadline then
         }
     }
 

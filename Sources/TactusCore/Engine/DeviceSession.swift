@@ -1,0 +1,256 @@
+/// What a device session needs from the engine that owns it: the attachments that take part in a new
+/// interaction, the keyboard modifiers and the pointer, and where the session's problems, raw-touch decisions
+/// and gesture updates go.
+protocol DeviceSessionOwner: UpdateSink {
+    /// The keyboard modifiers held now, for bindings that require them.
+    var modifiers: ModifierSet { get }
+    /// Where the pointer is, in layout pixels: touchpad interactions start there.
+    var pointerLocation: Point { get }
+    /// The attachments that take part in an interaction of `session` starting at `layoutPoint` (touchscreens
+    /// also give the first finger in output millimetres, for edge targets).
+    func candidates(for session: DeviceSession, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate]
+    /// Counts input the session could not take as it came.
+    func record(_ problem: InputProblem)
+    /// Hands one raw-touch decision to the host.
+    func deliverRawTouch(_ decision: RawTouchDecision)
+}
+
+/// One device and everything the engine does for it: its contacts (`tracker`), its gesture arena and its
+/// raw-touch gate. The engine routes each event of the device here; the session checks the event, tracks it,
+/// lets the arena recognize it, and decides the fate of the raw touches.
+///
+/// An interaction runs from the first finger down to the last finger up (touchpads: a gesture stream's begin
+/// to its end). Touch events are recognized on frames; a touchpad stream's every event is a step of its own.
+final class DeviceSession {
+    let device: DeviceDescription
+    let tracker: ContactTracker
+    let arena = Arena()
+    private var gate: RawTouchGate
+    private unowned(unsafe) let owner: DeviceSessionOwner
+    /// When the oldest touch event not yet recognized in a frame arrived.
+    private var unframedSince: Timestamp?
+    /// The arena's earliest deadline, once asked and until something changes it.
+    private var cachedDeadline: Timestamp??
+
+    init(_ device: DeviceDescription, owner: DeviceSessionOwner) {
+        self.device = device
+        self.owner = owner
+        tracker = ContactTracker(device)
+        gate = RawTouchGate(device: device.id)
+    }
+
+    // MARK: State
+
+    /// The earliest time at which the device's gestures want a timer to fire, if any.
+    var deadline: Timestamp? {
+        if let cached = cachedDeadline { return cached }
+        let deadline = arena.deadline
+        cachedDeadline = .some(deadline)
+        return deadline
+    }
+
+    /// Whether the device has no interaction open and no gesture still deciding.
+    var isIdle: Bool { !arena.isOpen && !tracker.isInteracting }
+
+    /// Whether a gesture of `attachment` takes part in the device's arena.
+    func holds(_ attachment: Attachment) -> Bool {
+        arena.members.contains { $0.attachment === attachment }
+    }
+
+    // MARK: Touchscreens
+
+    /// A finger landed. The first finger of an interaction opens it.
+    func touchDown(_ contact: ContactID, at position: Point, time: Timestamp) {
+        let event = TouchEvent.down(contact, position)
+        guard accepts(event, at: position, time: time) else { return }
+        if !tracker.isInteracting && tracker.contacts.isEmpty { beginTouchInteraction(at: position, time: time) }
+        switch tracker.touchDown(contact, at: position, time: time) {
+        case .added:
+            noteUnframedChange(at: time)
+            route(event, at: time)
+        case .duplicate:
+            owner.record(.duplicateContact)
+            noteUnframedChange(at: time)
+            route(.motion(contact, position), at: time)
+        case .overLimit:
+            owner.record(.tooManyContacts)
+            gate.reject(event, at: time, emit: emit)
+        }
+    }
+
+    /// A finger moved.
+    func touchMotion(_ contact: ContactID, to position: Point, time: Timestamp) {
+        let event = TouchEvent.motion(contact, position)
+        guard accepts(event, at: position, time: time) else { return }
+        guard tracker.touchMotion(contact, to: position) else {
+            owner.record(.unknownContact)
+            return gate.reject(event, at: time, emit: emit)
+        }
+        noteUnframedChange(at: time)
+        route(event, at: time)
+    }
+
+    /// A finger lifted.
+    func touchUp(_ contact: ContactID, time: Timestamp) {
+        guard tracker.touchUp(contact) else {
+            owner.record(.unknownContact)
+            return gate.reject(.up(contact), at: time, emit: emit)
+        }
+        noteUnframedChange(at: time)
+        route(.up(contact), at: time)
+    }
+
+    /// The input stack withdrew every contact: gestures in flight are cancelled, never ended.
+    func touchCancel(time: Timestamp) {
+        abandonInteraction(.cancelledByInput, at: time)
+        unframedSince = nil
+    }
+
+    /// The end of a hardware scan: the touch events since the last frame are recognized together.
+    func touchFrame(time: Timestamp) {
+        route(.frame, at: time)
+        recognizeFrame(at: time)
+    }
+
+    /// Touch events followed by a later event (or time) without a frame: recognizes them as a frame of their
+    /// own, at the time of the first of them.
+    func recognizeUnframedChanges(before time: Timestamp) {
+        guard let since = unframedSince, time > since, tracker.hasUnframedChanges else { return }
+        owner.record(.missingFrame)
+        recognizeFrame(at: since)
+    }
+
+    /// Whether a touch event with a position can be taken: a position that is not finite cannot (its raw
+    /// event is dropped); one outside the device is clamped, and counted.
+    private func accepts(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
+        guard position.isFinite else {
+            owner.record(.nonFiniteValue)
+            gate.reject(event, at: time, emit: emit)
+            return false
+        }
+        if ContactTracker.isOutsideDevice(position) { owner.record(.positionOutsideDevice) }
+        return true
+    }
+
+    private func noteUnframedChange(at time: Timestamp) {
+        if unframedSince == nil { unframedSince = time }
+    }
+
+    private func recognizeFrame(at time: Timestamp) {
+        unframedSince = nil
+        // A frame with nothing new outside an interaction has nothing to recognize.
+        guard tracker.hasUnframedChanges || tracker.isInteracting else { return }
+        tracker.recognizeFrame(at: time)
+        recognizeStep(at: time)
+    }
+
+    private func beginTouchInteraction(at position: Point, time: Timestamp) {
+        tracker.beginInteraction(.touchscreen, at: time)
+        let geometry = tracker.geometry
+        let outputPoint = geometry.millimetres(atOutput: device.transform.apply(
+            Point(x: min(max(position.x, 0), 1), y: min(max(position.y, 0), 1))))
+        openInteraction(layoutPoint: geometry.layoutPoint(forMillimetres: outputPoint), outputPoint: outputPoint,
+                        at: time)
+        gate.beginInteraction(withholding: arena.isWithholding)
+    }
+
+    /// Decides a raw event that the tracker took.
+    private func route(_ event: TouchEvent, at time: Timestamp) {
+        if !gate.route(event, at: time, emit: emit) { owner.record(.withheldQueueOverflow) }
+    }
+
+    // MARK: Touchpads
+
+    /// A libinput touchpad gesture stream began with `fingers` fingers: an interaction at the pointer. A stream
+    /// still running is cancelled first.
+    func beginStream(_ stream: InputSource, fingers: Int, time: Timestamp) {
+        guard (1...10).contains(fingers) else { return owner.record(.invalidFingerCount) }
+        if tracker.source != .none {
+            owner.record(.touchpadBeginWithoutEnd)
+            abandonInteraction(.cancelledByInput, at: time)
+        }
+        let pointer = owner.pointerLocation
+        tracker.beginInteraction(stream, at: time)
+        openInteraction(layoutPoint: pointer.isFinite ? pointer : .zero, outputPoint: nil, at: time)
+        tracker.beginTouchpadStream(fingers: fingers, anchor: pointer, time: time)
+        recognizeStep(at: time)
+    }
+
+    /// The running stream moved: `delta` millimetres, absolute `scale` (pinches), `angleDelta` degrees clockwise.
+    func updateStream(_ stream: InputSource, delta: Vector, scale: Double?, angleDelta: Double, time: Timestamp) {
+        guard tracker.source == stream else { return owner.record(.touchpadUpdateWithoutBegin) }
+        guard delta.dx.isFinite, delta.dy.isFinite, angleDelta.isFinite,
+              scale.map({ $0.isFinite && $0 > 0 }) ?? true else {
+            return owner.record(.nonFiniteValue)
+        }
+        tracker.updateTouchpadStream(delta: delta, scale: scale, angleDelta: angleDelta, time: time)
+        recognizeStep(at: time)
+    }
+
+    /// The running stream ended, or was cancelled by the input stack.
+    func endStream(_ stream: InputSource, cancelled: Bool, time: Timestamp) {
+        guard tracker.source == stream else { return owner.record(.touchpadUpdateWithoutBegin) }
+        if cancelled { return abandonInteraction(.cancelledByInput, at: time) }
+        tracker.endTouchpadStream(time: time)
+        recognizeStep(at: time)
+    }
+
+    // MARK: Recognition
+
+    private func openInteraction(layoutPoint: Point, outputPoint: Point?, at time: Timestamp) {
+        let candidates = owner.candidates(for: self, startingAt: layoutPoint, outputPoint: outputPoint)
+        arena.beginInteraction(candidates, startingAt: outputPoint, tracker: tracker, sink: owner,
+                               modifiers: owner.modifiers, at: time)
+        applyArenaOutcomeToRawTouches()
+        cachedDeadline = nil
+    }
+
+    /// Lets the arena recognize the tracker's current step, then brings raw touches and timers up to date.
+    private func recognizeStep(at time: Timestamp) {
+        arena.process(tracker, modifiers: owner.modifiers)
+        applyArenaOutcomeToRawTouches()
+        tracker.finishFrame()
+        if !tracker.isInteracting { settleAfterInteraction(at: time) }
+        cachedDeadline = nil
+    }
+
+    /// Fires the device's earliest timer if it is due at `time`; after the interaction ended, a timer that
+    /// fired may leave nothing to wait for, and the arena settles.
+    func fireEarliestTimer(upTo time: Timestamp) {
+        // Asked afresh after every round of the engine's timer loop, fired or not, so that the loop ends.
+        defer { cachedDeadline = nil }
+        guard let fired = arena.fireEarliestTimer(upTo: time, modifiers: owner.modifiers) else { return }
+        applyArenaOutcomeToRawTouches()
+        if !tracker.isInteracting { settleAfterInteraction(at: fired) }
+    }
+
+    private func settleAfterInteraction(at time: Timestamp) {
+        arena.settleAfterInteraction(at: time, modifiers: owner.modifiers)
+        applyArenaOutcomeToRawTouches()
+    }
+
+    /// Takes an attachment's gesture out of the arena: it is cancelled if running, fails if undecided.
+    func remove(_ attachment: Attachment, at time: Timestamp) {
+        arena.remove(attachment, modifiers: owner.modifiers, at: time)
+        applyArenaOutcomeToRawTouches()
+        cachedDeadline = nil
+    }
+
+    /// Ends the interaction without recognizing more: gestures in flight are cancelled (undecided ones fail)
+    /// with `reason`, the contacts are forgotten, and the client's touches are cancelled.
+    func abandonInteraction(_ reason: FailureReason, at time: Timestamp) {
+        arena.cancelAll(reason, at: time)
+        tracker.forgetAllContacts()
+        gate.cancel(emit: emit)
+        cachedDeadline = nil
+    }
+
+    /// Hands the arena's latest decisions to the raw-touch gate: deliver, drop or cancel what it holds.
+    private func applyArenaOutcomeToRawTouches() {
+        gate.applyOutcome(of: arena, emit: emit)
+    }
+
+    private func emit(_ decision: RawTouchDecision) {
+        owner.deliverRawTouch(decision)
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+import TactusCore
+
+/// A host's callback may re-enter the engine (a compositor removes a binding from inside its action). The
+/// engine then learns of decisions in an unusual order; each test reaches one of the places that check a
+/// node's own status before driving it, and expects no impossible transition (debug builds would stop at an
+/// assertion) and a well-formed life.
+@Suite struct ReentrancyTests {
+    /// Lets `rig` go on recording updates while `react` sees each one first-hand.
+    static func onEachUpdate(of rig: Rig, _ react: @escaping (GestureUpdate) -> Void) {
+        let record = rig.engine.onUpdate
+        rig.engine.onUpdate = { update in
+            record?(update)
+            react(update)
+        }
+    }
+
+    @Test func aWinnerDetachedWhileItsRivalsFailIsNotGranted() {
+        let rig = Rig()
+        let swipe = rig.engine.attach(SwipeGesture())
+        let drag = rig.engine.attach(DragGesture())
+        Self.onEachUpdate(of: rig) { [unowned rig] update in
+            if update.attachment == swipe && update.reason == .lostToAnotherGesture { rig.engine.detach(drag) }
+        }
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(rig.path(swipe) == [.failed])
+        #expect(rig.path(drag) == [.failed])
+        #expect(rig.reason(drag) == .detached)
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func aGestureCancelledAsItBeginsDoesNotEndToo() {
+        let rig = Rig()
+        let swipe = rig.engine.attach(SwipeGesture())
+        let drag = rig.engine.attach(DragGesture())
+        rig.engine.requireFailure(of: swipe, before: drag)
+        Self.onEachUpdate(of: rig) { [unowned rig] update in
+            if update.attachment == drag && update.phase == .began { rig.engine.detach(drag) }
+        }
+        // The drag claims, waits for the swipe, and its finger lifts while it waits; the swipe fails (too
+        // short) at the lift, so the drag begins, which the host answers by detaching it.
+        rig.stroke([(20, 50)], by: (5, 0), at: 0, duration: 100)
+        #expect(rig.path(drag) == [.began, .cancelled])
+        #expect(rig.reason(drag) == .detached)
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func aGestureDetachedAsItFailsBehindAnObserverIsNotFailedTwice() {
+        let rig = Rig()
+        var ended = 0
+        let tap = rig.engine.attach(TapGesture().onEnded { _ in ended += 1 })
+        Self.onEachUpdate(of: rig) { [unowned rig] update in
+            if update.attachment == tap && update.phase == .failed { rig.engine.detach(tap) }
+        }
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(rig.path(tap) == [.failed])
+        #expect(rig.reason(tap) == .movedTooFar)
+        #expect(ended == 0)
+        #expect(!rig.engine.isAttached(tap))
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+    }
+
+    @Test func anExclusivePairDetachedWhileItsSecondLosesDoesNotGrantItsFirst() {
+        let rig = Rig()
+        let pair = rig.engine.attach(DragGesture().exclusively(before: TapGesture(maximumMovement: 50)))
+        Self.onEachUpdate(of: rig) { [unowned rig] update in
+            if update.attachment == pair && update.recognizer == 1 && update.phase == .failed { rig.engine.detach(pair) }
+        }
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(rig.path(pair, recognizer: 0) == [.failed])
+        #expect(rig.reason(pair, recognizer: 0) == .detached)
+        #expect(rig.path(pair, recognizer: 1) == [.failed])
+        #expect(rig.reason(pair, recognizer: 1) == .lostToAnotherGesture)
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func aSequenceUnblockedWhileItsFirstFailsDoesNotGrantIt() {
+        let rig = Rig()
+        let blocker = rig.engine.attach(SwipeGesture())
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture()))
+        rig.engine.requireFailure(of: blocker, before: sequence)
+        Self.onEachUpdate(of: rig) { [unowned rig] update in
+            // While the drag's failure is on its way to the sequence, the blocker goes: the arena looks at the
+            // sequence's claim again.
+            if update.attachment == sequence && update.phase == .failed && update.recognizer == 0 {
+                rig.engine.detach(blocker)
+            }
+        }
+        // One finger drags (its claim waits for the swipe); a second finger makes too many for the drag.
+        rig.stroke([(20, 50)], by: (5, 0), at: 0, duration: 100, lift: false)
+        rig.down(1, 60, 50, at: 120)
+        rig.frame(at: 120)
+        rig.up(0, at: 140)
+        rig.up(1, at: 140)
+        rig.frame(at: 140)
+        #expect(rig.path(sequence, recognizer: 0) == [.failed])
+        #expect(rig.reason(sequence, recognizer: 0) == .wrongFingerCount)
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+        #expect(rig.engine.isIdle)
+    }
+}
