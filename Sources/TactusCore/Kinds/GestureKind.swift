@@ -200,6 +200,11 @@ public struct FlatGestureValues: Hashable, Sendable {
     }
 }
 
+extension ClosedRange where Bound == Int {
+    /// The value in the range nearest to `value`.
+    func nearest(to value: Int) -> Int { Swift.min(Swift.max(value, lowerBound), upperBound) }
+}
+
 extension StringProtocol {
     /// The text with every `target` replaced, without Foundation.
     fileprivate func replacing(_ target: Character, with replacement: Character) -> String {

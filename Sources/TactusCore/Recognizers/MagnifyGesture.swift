@@ -29,13 +29,14 @@ public struct MagnifyValue: Hashable, Sendable {
 public struct MagnifyGesture: Gesture {
     /// The change of scale, as a fraction, before the pinch begins. Default: 0.1 (sway's threshold).
     public var minimumScaleDelta: Double
-    /// How many fingers pinch, 2…5. Default: 2.
+    /// How many fingers pinch, within `GestureKind.magnify.fingerRange` (2…5; a count beyond it is taken as the nearest,
+    /// while a description from outside is refused by `GestureSpecification.validate()`). Default: 2.
     public var fingers: Int
 
     /// Creates a pinch.
     public init(minimumScaleDelta: Double = 0.1, fingers: Int = 2) {
         self.minimumScaleDelta = minimumScaleDelta
-        self.fingers = min(max(fingers, 2), 5)
+        self.fingers = GestureKind.magnify.fingerRange.nearest(to: fingers)
     }
 
     public func makeNode() -> GestureNode<MagnifyValue> { MagnifyRecognizer(self) }

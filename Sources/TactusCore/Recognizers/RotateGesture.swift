@@ -29,13 +29,14 @@ public struct RotateValue: Hashable, Sendable {
 public struct RotateGesture: Gesture {
     /// Degrees of rotation before the gesture begins. Default: 5 (sway's threshold).
     public var minimumAngleDelta: Double
-    /// How many fingers turn, 2…5. Default: 2.
+    /// How many fingers turn, within `GestureKind.rotate.fingerRange` (2…5; a count beyond it is taken as the nearest,
+    /// while a description from outside is refused by `GestureSpecification.validate()`). Default: 2.
     public var fingers: Int
 
     /// Creates a rotation.
     public init(minimumAngleDelta: Double = 5, fingers: Int = 2) {
         self.minimumAngleDelta = minimumAngleDelta
-        self.fingers = min(max(fingers, 2), 5)
+        self.fingers = GestureKind.rotate.fingerRange.nearest(to: fingers)
     }
 
     public func makeNode() -> GestureNode<RotateValue> { RotateRecognizer(self) }
