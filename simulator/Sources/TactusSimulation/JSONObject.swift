@@ -25,6 +25,13 @@ struct JSONObject {
         return v
     }
     func optionalString(_ key: String) -> String? { fields[key] as? String }
+    /// A text that names one of `Value`'s cases; nil when absent, `complaint` when it names none.
+    func optionalChoice<Value: RawRepresentable>(_ key: String, _ complaint: String) throws -> Value?
+    where Value.RawValue == String {
+        guard let name = optionalString(key) else { return nil }
+        guard let value = Value(rawValue: name) else { throw SimulationError.malformed(place, complaint) }
+        return value
+    }
     func double(_ key: String) throws -> Double {
         guard let v = fields[key] as? NSNumber else {
             throw SimulationError.malformed(place, "missing number \"\(key)\"")

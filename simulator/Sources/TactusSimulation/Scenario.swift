@@ -95,20 +95,9 @@ public struct Scenario {
         let name = try g.string("name")
         guard let spec = g.object("gesture") else { throw SimulationError.malformed(g.place, "missing \"gesture\"") }
         var options = AttachmentOptions()
-        if let p = g.optionalString("priority") {
-            guard let priority = AttachmentPriority(rawValue: p) else { throw SimulationError.malformed(g.place, "priority is normal, high or simultaneous") }
-            options.priority = priority
-        }
-        if let m = g.optionalString("mask") {
-            guard let mask = GestureMask(rawValue: m) else {
-                throw SimulationError.malformed(g.place, "mask is all, thisTargetOnly, innerTargetsOnly or none")
-            }
-            options.mask = mask
-        }
-        if let p = g.optionalString("policy") {
-            guard let policy = RawTouchPolicy(rawValue: p) else { throw SimulationError.malformed(g.place, "policy is withhold or forwardThenCancel") }
-            options.rawTouchPolicy = policy
-        }
+        options.priority = try g.optionalChoice("priority", "priority is normal, high or simultaneous") ?? options.priority
+        options.mask = try g.optionalChoice("mask", "mask is all, thisTargetOnly, innerTargetsOnly or none") ?? options.mask
+        options.rawTouchPolicy = try g.optionalChoice("policy", "policy is withhold or forwardThenCancel") ?? options.rawTouchPolicy
         options.requiredModifiers = try Scenario.modifiers(g.fields["modifiers"] as? [String] ?? [], g)
         session.attach(name, try Scenario.gesture(spec), to: try target(g.object("target")), options: options)
     }
@@ -132,10 +121,7 @@ public struct Scenario {
                 }
                 gesture.directions = directions
             }
-            if let name = o.optionalString("edge") {
-                guard let edge = Edge(rawValue: name) else { throw SimulationError.malformed(o.place, "unknown edge") }
-                gesture.edge = edge
-            }
+            gesture.edge = try o.optionalChoice("edge", "unknown edge")
             do {
                 try gesture.validate()
             } catch {
@@ -250,20 +236,9 @@ public struct Scenario {
         request.degrees = o.optionalDouble("degrees")
         request.radius = o.optionalDouble("radius")
         request.scale = o.optionalDouble("scale")
-        if let name = o.optionalString("path") {
-            guard let path = GeneratedGesture.Path(rawValue: name) else { throw SimulationError.malformed(o.place, "path is line, arc or circle") }
-            request.path = path
-        }
-        if let name = o.optionalString("direction") {
-            guard let direction = SwipeDirection(rawValue: name) else {
-                throw SimulationError.malformed(o.place, "direction is left, right, up or down")
-            }
-            request.direction = direction
-        }
-        if let name = o.optionalString("edge") {
-            guard let edge = Edge(rawValue: name) else { throw SimulationError.malformed(o.place, "unknown edge") }
-            request.edge = edge
-        }
+        request.path = try o.optionalChoice("path", "path is line, arc or circle")
+        request.direction = try o.optionalChoice("direction", "direction is left, right, up or down")
+        request.edge = try o.optionalChoice("edge", "unknown edge")
         guard let gesture = request.gesture(named: kind) else { throw SimulationError.malformed(o.place, "unknown generator \"\(kind)\"") }
         return gesture
     }
