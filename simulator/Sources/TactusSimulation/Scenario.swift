@@ -69,7 +69,9 @@ public struct Scenario {
         for s in root.objects("surfaces") {
             guard let rect = s.numbers("rect"), rect.count == 4 else { throw SimulationError.malformed(s.place, "rect must be [x, y, w, h]") }
             let exclusion = s.numbers("exclusion").flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
-            session.surfaces.append((SurfaceID(UInt64(try s.int("id"))), Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]), exclusion))
+            session.surfaces.append(SimulatedSurface(id: SurfaceID(UInt64(try s.int("id"))),
+                                                     frame: Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]),
+                                                     exclusion: exclusion))
         }
         if let pointer = root.numbers("pointer"), pointer.count == 2 { session.pointerLocation = Point(x: pointer[0], y: pointer[1]) }
         if root.bool("standard_set") { StandardSet.attach(to: session) }

@@ -58,6 +58,21 @@ public struct OutputRecord: Equatable {
     }
 }
 
+/// A client surface of a simulated scene: where it is in layout pixels, and the part of it (if any) where compositor
+/// gestures of normal priority should not start.
+public struct SimulatedSurface {
+    public var id: SurfaceID
+    public var frame: Rect
+    public var exclusion: Rect?
+
+    /// Creates a surface.
+    public init(id: SurfaceID, frame: Rect, exclusion: Rect? = nil) {
+        self.id = id
+        self.frame = frame
+        self.exclusion = exclusion
+    }
+}
+
 /// An engine with named attachments, fed with traces, recording everything it reports.
 public final class Session: SurfaceLocator {
     public let engine = Engine()
@@ -66,7 +81,8 @@ public final class Session: SurfaceLocator {
     public private(set) var decisions: [RawTouchDecision] = []
     /// The trace fed so far, for pictures.
     public private(set) var fed = Trace(devices: [])
-    public var surfaces: [(id: SurfaceID, frame: Rect, exclusion: Rect?)] = []
+    /// The client surfaces of the scene, in stacking order, the last in front.
+    public var surfaces: [SimulatedSurface] = []
     public var pointerLocation = Point(x: 500, y: 500)
     private var scale: [DeviceID: Vector] = [:]
 
