@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TactusCore
 @testable import TactusSimulation
 
 /// The repository's root, found from this file's place in it.
@@ -14,10 +15,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         var kinds = Set<String>()
         for file in Self.files {
             let text = try String(contentsOfFile: repositoryRoot + "/simulator/scenarios/" + file, encoding: .utf8)
-            for kind in ["\"tap\"", "\"long_press\"", "\"drag\"", "\"swipe\"", "\"edge_swipe\"", "\"pinch\"", "\"rotate\"", "\"hold\""]
+            // Every kind the core ships, so that a new kind comes with its scenario.
+            for kind in GestureKind.allCases.map({ "\"\($0.externalName)\"" })
             where text.contains("\"kind\": \(kind)") { kinds.insert(kind) }
         }
-        #expect(kinds.count == 8)
+        #expect(kinds.count == GestureKind.allCases.count)
     }
 
     @Test(arguments: files)
