@@ -7,9 +7,9 @@
 ///
 /// 1. A claim waits ("recognize pending") while a member that blocks it is undecided: one it requires to
 ///    fail, a tap with the same fingers and a higher count, a gesture that wants more fingers than a
-///    multi-finger claimant (until its landing window closes), or a member of higher rank that withholds
-///    (rank: high priority beats normal; among equals the inner surface beats the outer; compositor
-///    targets are outermost). Forward-then-cancel members never make others wait.
+///    multi-finger claimant (until its landing window closes), or any member of higher rank (rank: high
+///    priority beats normal; among equals the inner surface beats the outer; compositor targets are
+///    outermost). Compositor bindings that forward then cancel never make others wait.
 /// 2. An unblocked claim wins. Among several in the same step, the highest rank wins, then the earliest
 ///    attached. The winner makes every conflicting undecided member fail (`lostToAnotherGesture`), except
 ///    members of higher rank that did not block it (forward-then-cancel bindings), which may still take
@@ -22,6 +22,8 @@
 ///    (a double tap waiting for its second tap). A new interaction on the device continues with those
 ///    members and starts the others afresh. When nothing is left to wait for, the arena resolves
 ///    deterministically: the best pending claim wins and whatever is still undecided fails (`unresolved`).
+///
+/// docs/arbitration.md explains each rule with the numbered cases the tests pin (`case01…` to `case28…`).
 final class Arena {
     private(set) var members: [ArenaMember] = []
 
