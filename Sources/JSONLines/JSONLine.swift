@@ -8,15 +8,21 @@ public struct JSONLine {
     /// An empty object.
     public init() {}
 
-    /// Adds a key and its value, after those added before.
+    /// Adds `key` with a text, after the keys added before.
     public mutating func add(_ key: String, _ value: String) { parts.append("\(quote(key)):\(quote(value))") }
+    /// Adds `key` with a whole number.
     public mutating func add(_ key: String, _ value: Int) { parts.append("\(quote(key)):\(value)") }
+    /// Adds `key` with a whole number.
     public mutating func add(_ key: String, _ value: Int64) { parts.append("\(quote(key)):\(value)") }
+    /// Adds `key` with true or false.
     public mutating func add(_ key: String, _ value: Bool) { parts.append("\(quote(key)):\(value)") }
+    /// Adds `key` with a number in the fixed notation.
     public mutating func add(_ key: String, _ value: Double) { parts.append("\(quote(key)):\(JSONLine.number(value))") }
+    /// Adds `key` with an array of numbers.
     public mutating func add(_ key: String, _ values: [Double]) {
         parts.append("\(quote(key)):[\(values.map(JSONLine.number).joined(separator: ","))]")
     }
+    /// Adds `key` with an array of texts.
     public mutating func add(_ key: String, strings: [String]) {
         parts.append("\(quote(key)):[\(strings.map(quote).joined(separator: ","))]")
     }

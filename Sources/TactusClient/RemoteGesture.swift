@@ -20,6 +20,16 @@ public struct RemoteGesture: Hashable, Sendable {
         set { specification[keyPath: keyPath] = newValue }
     }
 
+    /// How many taps make a tap (the specification's `count`, the protocol's set_tap_count).
+    public var tapCount: Int? {
+        get { specification.count }
+        set { specification.count = newValue }
+    }
+
+    /// The parameters the protocol has a request for: all but a swipe's minimum velocity, which stays the
+    /// compositor's (a `minimumVelocity` set here is not sent).
+    public static let parametersOnTheWire = GestureParameter.allCases.filter { $0 != .minimumVelocity }
+
     /// Creates a gesture with the given parameters, leaving the others to the compositor.
     public init(kind: GestureKind, fingers: Int? = nil, tapCount: Int? = nil, distance: Double? = nil, duration: Int? = nil,
                 scaleDelta: Double? = nil, angleDelta: Double? = nil, directions: SwipeDirections? = nil, edge: Edge? = nil,
@@ -92,9 +102,9 @@ public struct RemoteGesture: Hashable, Sendable {
     }
 
     /// The set requests that carry the parameters given, in `GestureParameter`'s order; the region, which needs an
-    /// object, is not among them, nor a swipe's minimum velocity, which the protocol leaves to the compositor.
+    /// object, is not among them.
     var parameterRequests: [RawRequest] {
-        var requests = GestureParameter.allCases.compactMap(request(setting:))
+        var requests = RemoteGesture.parametersOnTheWire.compactMap(request(setting:))
         // Normal is the compositor's default, so it counts as not given.
         if priority != .normal { requests.append(.setPriority(priority.wireValue)) }
         return requests

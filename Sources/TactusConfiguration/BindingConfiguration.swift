@@ -37,12 +37,11 @@ public struct BindingConfiguration: Equatable, Sendable {
         } catch {
             return error.description
         }
-        if kind.needsOutputEdge && specification.edge == nil { return "\(anEdgeSwipe) needs an edge: left, right, top or bottom" }
+        if kind.needsOutputEdge && specification.edge == nil {
+            return "\(kind.withArticle) needs an edge: left, right, top or bottom"
+        }
         return nil
     }
-
-    /// "an edge swipe", for messages.
-    private var anEdgeSwipe: String { "an \(kind.words)" }
 
     /// The gesture, with `thresholds` for what the binding leaves unset.
     public func gesture(thresholds: GestureThresholds = GestureThresholds()) -> AnyGesture {
@@ -142,23 +141,37 @@ extension GestureThresholds {
         }
     }
 
-    /// Every threshold, in the file's documented order.
+    /// Every threshold, in the file's documented order: its key, the kind and parameter it is the default of, where
+    /// it is kept, and the specification's field it fills.
     static let all: [Threshold] = [
-        Threshold(key: "tap-movement", kind: .tap, parameter: .distance,
-                  store: { $0.tapMaximumMovement = $1 }, fill: { $1.distance = $1.distance ?? $0.tapMaximumMovement }),
-        Threshold(key: "multi-tap-interval", kind: .tap, parameter: .duration,
-                  store: { $0.multiTapInterval = whole($1) }, fill: { $1.duration = $1.duration ?? $0.multiTapInterval }),
-        Threshold(key: "long-press-duration", kind: .longPress, parameter: .duration,
-                  store: { $0.longPressDuration = whole($1) }, fill: { $1.duration = $1.duration ?? $0.longPressDuration }),
-        Threshold(key: "hold-duration", kind: .hold, parameter: .duration,
-                  store: { $0.holdDuration = whole($1) }, fill: { $1.duration = $1.duration ?? $0.holdDuration }),
-        Threshold(key: "drag-distance", kind: .drag, parameter: .distance,
-                  store: { $0.dragDistance = $1 }, fill: { $1.distance = $1.distance ?? $0.dragDistance }),
-        Threshold(key: "swipe-distance", kind: .swipe, parameter: .distance,
-                  store: { $0.swipeDistance = $1 }, fill: { $1.distance = $1.distance ?? $0.swipeDistance }),
-        Threshold(key: "swipe-velocity", kind: .swipe, parameter: .minimumVelocity,
-                  store: { $0.swipeVelocity = $1 }, fill: { $1.minimumVelocity = $1.minimumVelocity ?? $0.swipeVelocity }),
+        Threshold("tap-movement", .tap, .distance, kept: \.tapMaximumMovement, fills: \.distance),
+        Threshold("multi-tap-interval", .tap, .duration, kept: \.multiTapInterval, fills: \.duration),
+        Threshold("long-press-duration", .longPress, .duration, kept: \.longPressDuration, fills: \.duration),
+        Threshold("hold-duration", .hold, .duration, kept: \.holdDuration, fills: \.duration),
+        Threshold("drag-distance", .drag, .distance, kept: \.dragDistance, fills: \.distance),
+        Threshold("swipe-distance", .swipe, .distance, kept: \.swipeDistance, fills: \.distance),
+        Threshold("swipe-velocity", .swipe, .minimumVelocity, kept: \.swipeVelocity, fills: \.minimumVelocity),
     ]
+}
+
+extension GestureThresholds.Threshold {
+    /// A threshold kept as a number of millimetres or millimetres per second.
+    init(_ key: String, _ kind: GestureKind, _ parameter: GestureParameter,
+         kept: WritableKeyPath<GestureThresholds, Double?> & Sendable,
+         fills field: WritableKeyPath<GestureSpecification, Double?> & Sendable) {
+        self.init(key: key, kind: kind, parameter: parameter,
+                  store: { thresholds, value in thresholds[keyPath: kept] = value },
+                  fill: { thresholds, gesture in gesture[keyPath: field] = gesture[keyPath: field] ?? thresholds[keyPath: kept] })
+    }
+
+    /// A threshold kept as a whole number of milliseconds.
+    init(_ key: String, _ kind: GestureKind, _ parameter: GestureParameter,
+         kept: WritableKeyPath<GestureThresholds, Int?> & Sendable,
+         fills field: WritableKeyPath<GestureSpecification, Int?> & Sendable) {
+        self.init(key: key, kind: kind, parameter: parameter,
+                  store: { thresholds, value in thresholds[keyPath: kept] = whole(value) },
+                  fill: { thresholds, gesture in gesture[keyPath: field] = gesture[keyPath: field] ?? thresholds[keyPath: kept] })
+    }
 }
 
 /// A whole number read as a double, clamped to `Int` (so that a value beyond it is still refused by its range).

@@ -85,7 +85,6 @@ extension Plugin {
         }
     }
 
-
     /// Bindings are detached, never retired.
     func released(_ attachment: AttachmentID) {}
 

@@ -56,7 +56,7 @@ extension Plugin {
             return TACTUS_DELIVER
         }
         now = max(now, timestamp)
-        pending = (id, touch, timestamp)
+        pending = PendingTouch(device: id, event: touch, time: timestamp)
         decision = nil
         engineLoop.handle(event, at: timestamp)
         pending = nil
@@ -79,7 +79,6 @@ extension Plugin {
     }
 
     // MARK: libinput
-
 
     /// Translates one libinput event of the compositor's and returns the decision for a touch event.
     func handle(libinputEvent event: OpaquePointer) -> tactus_decision {
@@ -128,7 +127,7 @@ extension Plugin {
         switch decision {
         case .deliver(let device, let event, let time), .withhold(let device, let event, let time),
              .drop(let device, let event, let time):
-            if self.decision == nil, let pending, pending.device == device, pending.event == event, pending.time == time {
+            if self.decision == nil, pending == PendingTouch(device: device, event: event, time: time) {
                 self.decision = decision
             } else if case .deliver = decision {
                 host.deliver(CValues.touch(event, device: device, time: time))

@@ -25,7 +25,7 @@ final class Plugin: AttachmentOwner {
     /// The time of the latest event, for events that carry none (devices, modifiers).
     var now = Timestamp.zero
     /// The touch event being handled, whose decision the entry returns; later decisions go to the host.
-    var pending: (device: DeviceID, event: TouchEvent, time: Timestamp)?
+    var pending: PendingTouch?
     var decision: RawTouchDecision?
 
     // Bindings, reload and actions (Plugin+Bindings.swift).
@@ -84,4 +84,11 @@ final class Plugin: AttachmentOwner {
         host.log(TACTUS_LOG_WARNING, "tactus: \(message)")
         return false
     }
+}
+
+/// A touch event an entry is handling, to know its decision among those the engine makes.
+struct PendingTouch: Equatable {
+    var device: DeviceID
+    var event: TouchEvent
+    var time: Timestamp
 }

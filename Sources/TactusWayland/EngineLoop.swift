@@ -19,7 +19,8 @@ public protocol AttachmentOwner: AnyObject {
 ///
 /// Everything runs on the loop's thread. Destroy it before the loop: it removes its timer from it.
 public final class EngineLoop {
-    /// The engine.
+    /// The engine. The loop routes its updates: leave `engine.onUpdate` to the loop (attach through `attach`, or read
+    /// `onUnownedUpdate`); `onRawTouch` and `surfaceLocator` are the host's.
     public let engine: Engine
     /// Receives the updates of attachments made on the engine directly, not through `attach`, or whose owner is gone.
     public var onUnownedUpdate: ((GestureUpdate) -> Void)?

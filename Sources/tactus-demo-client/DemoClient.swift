@@ -29,10 +29,9 @@ struct DemoClient: ParsableCommand {
         help: ArgumentHelp(
             """
             A gesture to subscribe to (repeatable). Kinds: \(GestureKind.allCases.map(\.kebabName).joined(separator: ", ")). \
-            Keys: fingers, count (taps), distance (mm), duration (ms), scale-delta, angle-delta (degrees), \
-            directions (left, right, up, down joined by +), edge (left, right, top, bottom), priority (normal, high, \
-            simultaneous), region (surface-local rectangles x,y,w,h joined by ;). Unset keys keep the compositor's \
-            defaults; values go to the compositor unchecked. Example: 'zoom=pinch:fingers=2,region=0,0,400,300'. \
+            Keys: \(RemoteGesture.parametersOnTheWire.map(DemoClient.help(for:)).joined(separator: ", ")), priority \
+            (normal, high, simultaneous), region (surface-local rectangles x,y,w,h joined by ;). Unset keys keep the \
+            compositor's defaults; values go to the compositor unchecked. Example: 'zoom=pinch:fingers=2,region=0,0,400,300'. \
             Default: pinch=pinch and rotate=rotate, recognized simultaneously.
             """,
             valueName: "name=kind[:key=value,...]"),
@@ -146,6 +145,15 @@ struct DemoClient: ParsableCommand {
             try connection.dispatch(until: { isDone() || window?.closeRequested == true })
         }
         if window?.closeRequested == true { emit(#"{"event":"closed"}"#) }
+    }
+
+    /// A parameter's key in the --gesture help: its name, with its unit or values.
+    static func help(for parameter: GestureParameter) -> String {
+        switch parameter {
+        case .directions: return "directions (left, right, up, down joined by +)"
+        case .edge: return "edge (\(Edge.allCases.map(\.rawValue).joined(separator: ", ")))"
+        default: return parameter.unit.map { "\(parameter.kebabName) (\($0))" } ?? parameter.kebabName
+        }
     }
 
     /// A raw touch event as a JSON line.

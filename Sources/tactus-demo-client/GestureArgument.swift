@@ -6,6 +6,9 @@ import TactusCore
 struct NamedGesture {
     var name: String
     var gesture: RemoteGesture
+
+    /// The keys a gesture takes: the parameters the protocol carries, by their command-line names, then its place.
+    static let keys = RemoteGesture.parametersOnTheWire.map(\.kebabName) + ["priority", "region"]
 }
 
 extension NamedGesture {
@@ -14,7 +17,7 @@ extension NamedGesture {
         let (kindName, parameters) = specification.firstIndex(of: ":").map {
             (String(specification[..<$0]), String(specification[specification.index(after: $0)...]))
         } ?? (specification, "")
-        guard let kind = GestureKind.allCases.first(where: { $0.kebabName == kindName }) else {
+        guard let kind = GestureKind(externalName: kindName) else {
             let kinds = GestureKind.allCases.map(\.kebabName).joined(separator: ", ")
             throw ValidationError("unknown kind \"\(kindName)\" in \"\(argument)\"; kinds: \(kinds)")
         }
@@ -26,21 +29,30 @@ extension NamedGesture {
     }
 
     private mutating func set(_ key: String, to value: String) throws {
+        if let parameter = RemoteGesture.parametersOnTheWire.first(where: { $0.kebabName == key }) {
+            return try set(parameter, to: value)
+        }
         switch key {
-        case "fingers": gesture.fingers = try number(value, for: key)
-        case "count": gesture.count = try number(value, for: key)
-        case "distance": gesture.distance = try number(value, for: key)
-        case "duration": gesture.duration = try number(value, for: key)
-        case "scale-delta": gesture.scaleDelta = try number(value, for: key)
-        case "angle-delta": gesture.angleDelta = try number(value, for: key)
-        case "directions": gesture.directions = try directions(value)
-        case "edge": gesture.edge = try choice(value, for: key, Edge.init(rawValue:), Edge.allCases.map(\.rawValue))
         case "priority":
             gesture.priority = try choice(value, for: key, AttachmentPriority.init(rawValue:), ["normal", "high", "simultaneous"])
         case "region": gesture.region = try rectangles(value)
-        default:
-            throw ValidationError("unknown key \"\(key)\"; keys: fingers, count, distance, duration, scale-delta, "
-                                  + "angle-delta, directions, edge, priority, region")
+        default: throw ValidationError("unknown key \"\(key)\"; keys: \(NamedGesture.keys.joined(separator: ", "))")
+        }
+    }
+
+    /// Reads a parameter's value as its type is written on the command line; the compositor checks its range.
+    private mutating func set(_ parameter: GestureParameter, to value: String) throws {
+        let key = parameter.kebabName
+        switch parameter {
+        case .fingers: gesture.fingers = try number(value, for: key)
+        case .count: gesture.count = try number(value, for: key)
+        case .distance: gesture.distance = try number(value, for: key)
+        case .duration: gesture.duration = try number(value, for: key)
+        case .minimumVelocity: gesture.minimumVelocity = try number(value, for: key)
+        case .scaleDelta: gesture.scaleDelta = try number(value, for: key)
+        case .angleDelta: gesture.angleDelta = try number(value, for: key)
+        case .directions: gesture.directions = try directions(value)
+        case .edge: gesture.edge = try choice(value, for: key, Edge.init(rawValue:), Edge.allCases.map(\.rawValue))
         }
     }
 }

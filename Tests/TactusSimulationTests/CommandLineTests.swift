@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TactusCore
+import TactusSimulation
 
 /// `tactus-sim` itself, as a person runs it: the core's one validation ends it with 64 and the core's words.
 @Suite struct CommandLineTests {
@@ -56,4 +57,25 @@ import TactusCore
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Numbers in scenario files are taken as written or refused: never truncated, never a trap.
+@Suite struct ScenarioNumberTests {
+    @Test(arguments: ["2.5", "1e20", "-1"])
+    func aFingerCountThatIsNoFingerCountIsRefused(_ fingers: String) throws {
+        let path = try CommandLineTests.temporaryFile("fingers-\(fingers).json", """
+            {"name": "odd", "gestures": [{"name": "zoom", "gesture": {"kind": "pinch", "fingers": \(fingers)}}],
+             "timeline": [], "expect": []}
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: SimulationError.self) { try Scenario(path: path).run(corpus: nil) }
+    }
+
+    @Test func aSurfaceWithANegativeIdentifierIsRefused() throws {
+        let path = try CommandLineTests.temporaryFile("surface.json", """
+            {"name": "odd", "surfaces": [{"id": -1, "rect": [0, 0, 10, 10]}], "gestures": [], "timeline": [], "expect": []}
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: SimulationError.self) { try Scenario(path: path).run(corpus: nil) }
+    }
 }

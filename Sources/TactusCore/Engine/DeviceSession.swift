@@ -26,6 +26,8 @@ final class DeviceSession {
     let tracker: ContactTracker
     let arena = Arena()
     private var gate: RawTouchGate
+    /// The engine, which owns its sessions and so outlives them; `unowned(unsafe)` because every event reads it, and
+    /// a checked reference would add reference counting to the hot path (as `MemberContext`'s references do not).
     private unowned(unsafe) let owner: DeviceSessionOwner
     /// When the oldest touch event not yet recognized in a frame arrived.
     private var unframedSince: Timestamp?

@@ -95,7 +95,10 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     public var cName: String { String(externalName.uppercased()) }
 
     /// The name in running text: `long press`.
-    public var words: String { externalName.replacing("_", with: " ") }
+    public var displayName: String { externalName.replacing("_", with: " ") }
+
+    /// The name in running text after its article: `a long press`, `an edge swipe`.
+    public var withArticle: String { ("aeiou".contains(displayName.first ?? "x") ? "an " : "a ") + displayName }
 
     /// The kind an external name, snake or kebab case, names.
     public init?(externalName name: String) {

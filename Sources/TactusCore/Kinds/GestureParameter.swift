@@ -24,7 +24,7 @@ public enum GestureParameter: String, CaseIterable, Hashable, Sendable {
     case edge
 
     /// The parameter's name in running text and messages: `scale delta`.
-    public var words: String {
+    public var displayName: String {
         switch self {
         case .minimumVelocity: return "minimum velocity"
         case .scaleDelta: return "scale delta"
@@ -34,7 +34,7 @@ public enum GestureParameter: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The name with dashes, as command lines spell it: `scale-delta`.
-    public var kebabName: String { String(words.map { $0 == " " ? "-" : $0 }) }
+    public var kebabName: String { String(displayName.map { $0 == " " ? "-" : $0 }) }
 
     /// The unit of the parameter's number, if it has one and is a number.
     public var unit: String? {
@@ -123,19 +123,19 @@ extension GestureSpecification {
     /// What is wrong with one parameter, if it is set and wrong.
     public func problem(with parameter: GestureParameter) -> GestureSpecificationError? {
         guard isSet(parameter) else { return nil }
-        let kind = "\(article(kind.words)) \(kind.words)"
-        guard self.kind.takes(parameter) else {
-            return GestureSpecificationError(parameter: parameter, description: "\(kind) has no \(parameter.words)")
+        guard kind.takes(parameter) else {
+            return GestureSpecificationError(parameter: parameter, description: "\(kind.withArticle) has no \(parameter.displayName)")
         }
         if parameter == .directions, directions?.isEmpty == true {
-            return GestureSpecificationError(parameter: parameter, description: "directions must not be empty for \(kind)")
+            return GestureSpecificationError(parameter: parameter, description: "directions must not be empty for \(kind.withArticle)")
         }
         guard let value = number(parameter) else { return nil }
-        let range = parameter == .fingers ? ValueRange.whole(self.kind.fingerRange) : parameter.range
+        let range = parameter == .fingers ? ValueRange.whole(kind.fingerRange) : parameter.range
         guard let range, !range.contains(value) else { return nil }
+        let expected = range.words(unit: parameter.unit)
         return GestureSpecificationError(
             parameter: parameter,
-            description: "\(parameter.words) must be \(range.words(unit: parameter.unit)) for \(kind), not \(GestureSpecificationError.number(value))")
+            description: "\(parameter.displayName) must be \(expected) for \(kind.withArticle), not \(GestureSpecificationError.number(value))")
     }
 
     /// Whether the description sets `parameter`.
@@ -160,9 +160,4 @@ extension GestureSpecification {
         case .directions, .edge: return nil
         }
     }
-}
-
-/// "a" or "an" before a word, by its first letter.
-private func article(_ word: String) -> String {
-    "aeiou".contains(word.first ?? "x") ? "an" : "a"
 }

@@ -12,7 +12,8 @@ import TactusCore
         #expect(GestureKind.edgeSwipe.externalName == "edge_swipe")
         #expect(GestureKind.edgeSwipe.kebabName == "edge-swipe")
         #expect(GestureKind.edgeSwipe.cName == "EDGE_SWIPE")
-        #expect(GestureKind.edgeSwipe.words == "edge swipe")
+        #expect(GestureKind.edgeSwipe.displayName == "edge swipe")
+        #expect(GestureKind.edgeSwipe.withArticle == "an edge swipe" && GestureKind.magnify.withArticle == "a pinch")
         #expect(GestureKind.magnify.externalName == "pinch")
         for kind in GestureKind.allCases {
             #expect(GestureKind(externalName: kind.externalName) == kind)

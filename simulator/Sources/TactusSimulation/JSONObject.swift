@@ -39,8 +39,30 @@ struct JSONObject {
         return v.doubleValue
     }
     func optionalDouble(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
-    func int(_ key: String) throws -> Int { Int(try double(key)) }
-    func optionalInt(_ key: String) -> Int? { optionalDouble(key).map { Int($0) } }
+    func int(_ key: String) throws -> Int {
+        try optionalInt(key) ?? missing(key)
+    }
+    /// A whole number; nil when absent. A fraction, or a number beyond `Int`, is malformed (never truncated).
+    func optionalInt(_ key: String) throws -> Int? {
+        guard let value = optionalDouble(key) else { return nil }
+        guard let whole = Int(exactly: value) else { throw SimulationError.malformed(place, "\"\(key)\" must be a whole number") }
+        return whole
+    }
+    /// A whole number of type `T`; a fraction, or a number `T` cannot hold, is malformed (never truncated).
+    func whole<T: FixedWidthInteger>(_ key: String) throws -> T {
+        guard let value = T(exactly: try int(key)) else {
+            throw SimulationError.malformed(place, "\"\(key)\" must be within \(T.min)…\(T.max)")
+        }
+        return value
+    }
+    /// Throws that `key` is missing.
+    func missing<T>(_ key: String) throws -> T { throw SimulationError.malformed(place, "missing number \"\(key)\"") }
+    /// A whole number that is not negative, as an identifier or seed; nil when absent.
+    func optionalUInt64(_ key: String) throws -> UInt64? {
+        guard let value = try optionalInt(key) else { return nil }
+        guard let unsigned = UInt64(exactly: value) else { throw SimulationError.malformed(place, "\"\(key)\" must not be negative") }
+        return unsigned
+    }
     func bool(_ key: String) -> Bool { (fields[key] as? Bool) ?? false }
     func numbers(_ key: String) -> [Double]? { (fields[key] as? [NSNumber])?.map(\.doubleValue) }
     func object(_ key: String) -> JSONObject? {

@@ -69,7 +69,7 @@ public struct Scenario {
         for s in root.objects("surfaces") {
             guard let rect = s.numbers("rect"), rect.count == 4 else { throw SimulationError.malformed(s.place, "rect must be [x, y, w, h]") }
             let exclusion = s.numbers("exclusion").flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
-            session.surfaces.append(SimulatedSurface(id: SurfaceID(UInt64(try s.int("id"))),
+            session.surfaces.append(SimulatedSurface(id: SurfaceID(try s.optionalUInt64("id") ?? s.missing("id")),
                                                      frame: Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]),
                                                      exclusion: exclusion))
         }
@@ -107,11 +107,11 @@ public struct Scenario {
     /// A gesture from its JSON description: one of the eight kinds with its parameters, or a composition.
     static func gesture(_ o: JSONObject) throws -> AnyGesture {
         let kind = try o.string("kind")
-        if let single = GestureKind.allCases.first(where: { $0.externalName == kind }) {
+        if let single = GestureKind(externalName: kind) {
             var gesture = GestureSpecification(kind: single)
-            gesture.fingers = o.optionalInt("fingers")
-            gesture.count = o.optionalInt("count")
-            gesture.duration = o.optionalInt("duration_ms")
+            gesture.fingers = try o.optionalInt("fingers")
+            gesture.count = try o.optionalInt("count")
+            gesture.duration = try o.optionalInt("duration_ms")
             gesture.distance = o.optionalDouble("minimum_distance")
             if let names = o.fields["directions"] as? [String] {
                 var directions: SwipeDirections = []
@@ -149,7 +149,7 @@ public struct Scenario {
 
     private func target(_ o: JSONObject?) throws -> Target {
         guard let o else { return .layout }
-        if let surface = o.optionalInt("surface") { return .surface(SurfaceID(UInt64(surface))) }
+        if let surface = try o.optionalUInt64("surface") { return .surface(SurfaceID(surface)) }
         if let edge = o.optionalString("edge") {
             guard let e = Edge(rawValue: edge) else { throw SimulationError.malformed(o.place, "unknown edge \"\(edge)\"") }
             return .outputEdge(e, width: o.optionalDouble("width") ?? 5)
@@ -176,7 +176,7 @@ public struct Scenario {
         guard let o else { return options }
         if let s = o.numbers("size_mm"), s.count == 2 { options.sizeMillimetres = Size(width: s[0], height: s[1]) }
         if let s = o.numbers("size_px"), s.count == 2 { options.sizePixels = Size(width: s[0], height: s[1]) }
-        if let r = o.optionalInt("rotation") {
+        if let r = try o.optionalInt("rotation") {
             guard let rotation = DeviceTransform.Rotation(rawValue: r) else { throw SimulationError.malformed(o.place, "rotation is 0, 90, 180 or 270") }
             options.transform.rotation = rotation
         }
@@ -184,15 +184,19 @@ public struct Scenario {
         options.rate = o.optionalDouble("rate") ?? options.rate
         options.jitter = o.optionalDouble("jitter") ?? options.jitter
         options.stagger = o.optionalDouble("stagger") ?? options.stagger
-        options.seed = UInt64(o.optionalInt("seed") ?? 1)
+        options.seed = try o.optionalUInt64("seed") ?? 1
         return options
     }
 
     /// The events of one timeline step, at their times.
     private func play(_ step: JSONObject, options base: GeneratorOptions, corpus: String?) throws -> Trace {
         let at = step.optionalDouble("at_ms") ?? 0
-        let start = Timestamp(microseconds: Int64(at * 1000))
-        let offset = TimeSpan(microseconds: Int64(at * 1000))
+        // Beyond a century of milliseconds a step's time is no time at all.
+        guard let microseconds = Int64(exactly: (at * 1000).rounded()), abs(at) < 3e12 else {
+            throw SimulationError.malformed(step.place, "\"at_ms\" must be a time in milliseconds")
+        }
+        let start = Timestamp(microseconds: microseconds)
+        let offset = TimeSpan(microseconds: microseconds)
         if let names = step.fields["modifiers"] as? [String] {
             return Trace(devices: [], events: [(start, .modifiers(try Scenario.modifiers(names, step)))])
         }
@@ -227,8 +231,8 @@ public struct Scenario {
     /// A generated step from its JSON form (the same names and defaults as `tactus-sim generate`).
     static func generated(_ kind: String, _ o: JSONObject) throws -> GeneratedGesture {
         var request = GeneratorRequest()
-        request.fingers = o.optionalInt("fingers")
-        request.count = o.optionalInt("count")
+        request.fingers = try o.optionalInt("fingers")
+        request.count = try o.optionalInt("count")
         request.interval = o.optionalDouble("interval")
         request.duration = o.optionalDouble("duration")
         request.distance = o.optionalDouble("distance")
@@ -267,7 +271,7 @@ struct Expectation {
         let phase = try o.string("phase")
         let matching = records.filter { $0.update.phase.rawValue == phase }
         let seen = records.map(\.update.phase.rawValue).reduce(into: [String]()) { if $0.last != $1 || $1 != "changed" { $0.append($1) } }
-        if let times = o.optionalInt("times"), matching.count != times {
+        if let times = try o.optionalInt("times"), matching.count != times {
             return ["\(gesture) reached \(phase) \(matching.count) times, expected \(times) (phases: \(seen.joined(separator: " ")))"]
         }
         guard let record = matching.last else {

@@ -61,8 +61,11 @@ public struct OutputRecord: Equatable {
 /// A client surface of a simulated scene: where it is in layout pixels, and the part of it (if any) where compositor
 /// gestures of normal priority should not start.
 public struct SimulatedSurface {
+    /// The surface's identifier in the engine.
     public var id: SurfaceID
+    /// Where it is, in layout pixels.
     public var frame: Rect
+    /// Where compositor gestures of normal priority do not start, in layout pixels; nil: nowhere.
     public var exclusion: Rect?
 
     /// Creates a surface.

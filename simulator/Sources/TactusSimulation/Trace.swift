@@ -45,7 +45,7 @@ public struct Trace: Equatable {
             .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }.makeIterator()
         guard let first = lines.next() else { throw SimulationError.malformed(source, "empty trace") }
         let header = try JSONObject(line: String(first.element), place: "\(source):\(first.offset + 1)")
-        guard header.optionalInt("tactus_trace") == 1 else {
+        guard try header.optionalInt("tactus_trace") == 1 else {
             throw SimulationError.malformed(header.place, "the first line must be a header with \"tactus_trace\": 1")
         }
         devices = try header.objects("devices").map(Trace.device(from:))
@@ -76,14 +76,14 @@ public struct Trace: Equatable {
         let size = o.numbers("size_mm").flatMap { $0.count == 2 ? Size(width: $0[0], height: $0[1]) : nil }
         let output = o.numbers("output") ?? [0, 0, 1920, 1080]
         guard output.count == 4 else { throw SimulationError.malformed(o.place, "output must be [x, y, width, height]") }
-        guard let rotation = DeviceTransform.Rotation(rawValue: o.optionalInt("rotation") ?? 0) else {
+        guard let rotation = DeviceTransform.Rotation(rawValue: try o.optionalInt("rotation") ?? 0) else {
             throw SimulationError.malformed(o.place, "rotation must be 0, 90, 180 or 270")
         }
         return DeviceDescription(
-            id: DeviceID(UInt32(try o.int("id"))), kind: kind, name: o.optionalString("name") ?? "",
+            id: DeviceID(try o.whole("id")), kind: kind, name: o.optionalString("name") ?? "",
             physicalSize: size, outputRegion: Rect(x: output[0], y: output[1], width: output[2], height: output[3]),
             transform: DeviceTransform(rotation: rotation, flipped: o.bool("flipped")),
-            slotLimit: o.optionalInt("slots") ?? 10)
+            slotLimit: try o.optionalInt("slots") ?? 10)
     }
 
     static func json(for event: InputEvent, at time: Timestamp) -> JSONLine {
@@ -117,7 +117,7 @@ public struct Trace: Equatable {
     static let modifierNames: [(String, ModifierSet)] = [("shift", .shift), ("control", .control), ("alt", .alt), ("super", .super)]
 
     static func event(from o: JSONObject) throws -> (time: Timestamp, event: InputEvent) {
-        let time = Timestamp(microseconds: Int64(try o.double("t")))
+        let time = Timestamp(microseconds: try o.whole("t"))
         let type = try o.string("type")
         if type == "modifiers" {
             let names = (o.fields["modifiers"] as? [String]) ?? []
@@ -134,15 +134,15 @@ public struct Trace: Equatable {
             guard let d = o.object("description") else { throw SimulationError.malformed(o.place, "missing \"description\"") }
             return (time, .deviceAdded(try device(from: d)))
         }
-        let id = DeviceID(UInt32(try o.int("device")))
+        let id = DeviceID(try o.whole("device"))
         func point() throws -> Point { Point(x: try o.double("x"), y: try o.double("y")) }
         func delta() throws -> Vector { Vector(dx: try o.double("dx"), dy: try o.double("dy")) }
         let event: InputEvent
         switch type {
         case "device_removed": event = .deviceRemoved(id)
-        case "down": event = .touchDown(id, contact: ContactID(try o.int("id")), position: try point())
-        case "motion": event = .touchMotion(id, contact: ContactID(try o.int("id")), position: try point())
-        case "up": event = .touchUp(id, contact: ContactID(try o.int("id")))
+        case "down": event = .touchDown(id, contact: try o.whole("id"), position: try point())
+        case "motion": event = .touchMotion(id, contact: try o.whole("id"), position: try point())
+        case "up": event = .touchUp(id, contact: try o.whole("id"))
         case "cancel": event = .touchCancel(id)
         case "frame": event = .touchFrame(id)
         case "swipe_begin": event = .swipeBegin(id, fingers: try o.int("fingers"))
