@@ -29,14 +29,6 @@
 
 /* The entry points and the glue's state */
 
-/* The plugin's entry points, looked up by name: wlroots has no plugin system, tactus.h is the interface. One
- * pointer per function tactus.h declares, from the list it declares them with. */
-struct tactus_entries {
-#define ENTRY_POINTER(name, type, parameters) type (*name) parameters;
-	TACTUS_PLUGIN_ENTRY_POINTS(ENTRY_POINTER)
-#undef ENTRY_POINTER
-};
-
 #define MAX_DEVICES 16
 #define MAX_TOUCHES 16
 
@@ -49,7 +41,7 @@ struct announced_device {
 
 struct glue {
 	struct server *server;
-	struct tactus_entries tactus;
+	struct tactus_plugin_entries tactus; /* looked up by name: wlroots has no plugin system */
 	struct tactus_plugin *plugin;
 	/* The devices the plugin knows; the last touchscreen touched, for frames. */
 	struct announced_device devices[MAX_DEVICES];
@@ -473,7 +465,7 @@ static void host_log(void *data, enum tactus_log_level level, const char *messag
  * the signals the glue listens to. Before wlr_backend_start, so that the devices the backend announces at start
  * reach it. */
 
-static bool look_up_entries(void *library, struct tactus_entries *t, const char *path) {
+static bool look_up_entries(void *library, struct tactus_plugin_entries *t, const char *path) {
 	const struct {
 		const char *symbol;
 		void **entry;

@@ -20,7 +20,7 @@
 #include "tactus.h"
 
 /* The entries, looked up by name. */
-static struct tactus_entries tactus;
+static struct tactus_plugin_entries tactus;
 
 /* What the host saw. */
 struct record {

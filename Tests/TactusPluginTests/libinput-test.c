@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "dlopen: %s\n", dlerror());
 		return 2;
 	}
-	struct tactus_entries tactus;
+	struct tactus_plugin_entries tactus;
 	if (!look_up_entries(library, &tactus))
 		return 2;
 

@@ -184,15 +184,12 @@ struct tactus_binding {
 
 /*
  * The entry points, each declared once in this list as X(name, return type, (parameters)): the header declares
- * tactus_plugin_<name> from it just below, and a compositor that loads libtactus with dlopen builds its table of
- * function pointers from it and looks each one up by its name, for instance:
+ * tactus_plugin_<name> from it just below, and struct tactus_plugin_entries, the table of function pointers a
+ * compositor that loads libtactus with dlopen fills by looking each one up by its name:
  *
- *   struct tactus_entries {
- *   #define ENTRY_POINTER(name, type, parameters) type (*name) parameters;
- *       TACTUS_PLUGIN_ENTRY_POINTS(ENTRY_POINTER)
- *   #undef ENTRY_POINTER
- *   };
- *   ... dlsym(library, "tactus_plugin_" #name) for each ...
+ *   struct tactus_plugin_entries tactus;
+ *   #define LOOK_UP(name, type, parameters) *(void **)&tactus.name = dlsym(library, "tactus_plugin_" #name);
+ *   TACTUS_PLUGIN_ENTRY_POINTS(LOOK_UP)
  *
  * so that the table and the library cannot disagree on a name or a type.
  */
@@ -262,6 +259,14 @@ struct tactus_binding {
 #define TACTUS_PLUGIN_DECLARE(name, type, parameters) type tactus_plugin_##name parameters;
 TACTUS_PLUGIN_ENTRY_POINTS(TACTUS_PLUGIN_DECLARE)
 #undef TACTUS_PLUGIN_DECLARE
+
+/* For compositors that load libtactus with dlopen: one pointer per entry point, named as the entry point without
+ * its tactus_plugin_ prefix (entries.touch_down is tactus_plugin_touch_down). */
+struct tactus_plugin_entries {
+#define TACTUS_PLUGIN_ENTRY_POINTER(name, type, parameters) type (*name) parameters;
+	TACTUS_PLUGIN_ENTRY_POINTS(TACTUS_PLUGIN_ENTRY_POINTER)
+#undef TACTUS_PLUGIN_ENTRY_POINTER
+};
 
 #ifdef __cplusplus
 }
