@@ -58,6 +58,7 @@ final class Arena {
             member.wantsClaim = false
             member.hasWon = false
             member.context.origin = candidate.origin
+            member.context.bounds = candidate.bounds
             members.append(member)
             member.root.start(member.context)
         }

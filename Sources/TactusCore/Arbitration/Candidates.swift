@@ -52,6 +52,8 @@ struct Candidate {
     let attachment: Attachment
     /// Subtracted from layout locations for the attachment's values: the surface's origin for surface targets.
     let origin: Vector
+    /// The target's bounds in its own coordinates, where it has bounds (`MemberContext.bounds`).
+    let bounds: Rect?
     /// How it ranks against the others in the arena.
     let rank: Rank
 }
@@ -93,13 +95,16 @@ func selectCandidates(
     for a in attachments where takesPart(a) && a.options.mask != .innerTargetsOnly && a.options.mask != .none {
         guard let n = nesting(of: a.target) else { continue }
         var origin = Vector.zero
+        var bounds = device.kind == .touchscreen ? geometry.outputRegion : nil
+        if case .region(let rect) = a.target { bounds = rect }
         if case .surface(let depth) = n {
             if let mask = outermostMask, n > mask { continue }
             origin = start.surfaces[depth].origin - .zero
+            bounds = start.surfaces[depth].size.map { Rect(origin: .zero, size: $0) }
         }
         if let area = a.options.startArea, !area.contains(where: { $0.contains(start.layoutPoint - origin) }) {
             continue
         }
-        result.append(Candidate(attachment: a, origin: origin, rank: Rank(a.options.priority, n)))
+        result.append(Candidate(attachment: a, origin: origin, bounds: bounds, rank: Rank(a.options.priority, n)))
     }
 }

@@ -38,12 +38,17 @@ public struct SurfaceHit: Hashable, Sendable {
     /// Whether the point lies in the surface's gesture exclusion region: compositor gestures of normal
     /// priority do not start there; high-priority ones (edge swipes, the lock screen) still do.
     public var excludesCompositorGestures: Bool
+    /// The surface's size in pixels, when the host knows it: pinches and rotations on the surface then give
+    /// their start as a unit point of it (`MagnifyValue.startAnchor`).
+    public var size: Size?
 
     /// Creates a hit.
-    public init(surface: SurfaceID, origin: Point = .zero, excludesCompositorGestures: Bool = false) {
+    public init(surface: SurfaceID, origin: Point = .zero, excludesCompositorGestures: Bool = false,
+                size: Size? = nil) {
         self.surface = surface
         self.origin = origin
         self.excludesCompositorGestures = excludesCompositorGestures
+        self.size = size
     }
 }
 

@@ -21,7 +21,8 @@ final class ExclusiveNode<A, B>: PairNode<A, B, ExclusiveValue<A, B>> {
     private var chosen: AnyGestureNode?
 
     override var value: ExclusiveValue<A, B>? {
-        if chosen === second { return second.value.map { .second($0) } }
+        // Before a choice, whichever child has an in-progress value speaks (the first if both do).
+        if chosen === second || (chosen == nil && first.value == nil) { return second.value.map { .second($0) } }
         return first.value.map { .first($0) }
     }
 
@@ -39,15 +40,23 @@ final class ExclusiveNode<A, B>: PairNode<A, B, ExclusiveValue<A, B>> {
     }
 
     override func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp) {
-        // The second waits, pending, while the first is undecided.
-        if child === second && first.status.isLive { return }
+        if child === second && first.status.isLive {
+            // The second waits, pending, while the first is undecided, unless its claim settles the first: a
+            // tap still pressing when a long press is recognized. The first's failure then lets it go ahead
+            // (`childFailed`), at the long press's duration rather than after the lift.
+            if first.status == .possible, let competitor = second.signature, first.yields(to: competitor) {
+                first.fail(.lostToAnotherGesture, at: time)
+            }
+            return
+        }
         guard chosen == nil else { return }
         chosen = child
         requestClaim(at: time)
     }
 
     override func childChanged(_ child: AnyGestureNode, at time: Timestamp) {
-        if child === chosen { reportChange(at: time) }
+        // Before a choice, only in-progress values come: they are passed on from either child.
+        if child === chosen || chosen == nil { reportChange(at: time) }
     }
 
     override func childSucceeded(_ child: AnyGestureNode, at time: Timestamp) {

@@ -1,12 +1,46 @@
 /// A description of a gesture, in the manner of SwiftUI's `Gesture`: a value with parameters that
 /// composes with others and carries observers. The engine turns it into a tree of recognizers when it is
 /// attached.
-public protocol Gesture {
+///
+/// Write your own gesture as in SwiftUI, from others, with a `body`:
+///
+///     struct Flick: Gesture {
+///         var body: some Gesture<DragValue> {
+///             DragGesture(minimumDistance: 5).onEnded { print($0.predictedEndTranslation) }
+///         }
+///     }
+///
+/// Its `Value` is its body's, and the engine builds it through its body. The gestures Tactus ships are
+/// primitives: their `Body` is `Never` and they build their recognizers themselves (`makeNode()`).
+public protocol Gesture<Value> {
     /// What the gesture reports while it runs and when it ends.
-    associatedtype Value
+    associatedtype Value = Body.Value
+    /// The gesture this one is made of; `Never` for primitives.
+    associatedtype Body: Gesture = Never
 
-    /// Builds the gesture's recognizer tree. The engine calls this; hosts attach gestures instead.
+    /// The gesture this one is made of. Primitives have none: asking for it is a programming error.
+    var body: Body { get }
+
+    /// Builds the gesture's recognizer tree. The engine calls this; hosts attach gestures instead. Gestures
+    /// with a body get it for free: their body's tree.
     func makeNode() -> GestureNode<Value>
+}
+
+extension Gesture where Value == Body.Value {
+    /// A gesture made of others is built from its body.
+    public func makeNode() -> GestureNode<Value> { body.makeNode() }
+}
+
+extension Gesture where Body == Never {
+    /// Primitives have no body: they build their recognizers themselves.
+    public var body: Never { fatalError("\(Self.self) is a primitive gesture: it has no body") }
+}
+
+/// The body of primitive gestures, as in SwiftUI: a gesture that cannot exist.
+extension Never: Gesture {
+    public typealias Value = Never
+
+    public func makeNode() -> GestureNode<Never> { switch self {} }
 }
 
 /// Where a node of a recognizer tree stands in the current interaction.
@@ -17,9 +51,13 @@ public protocol Gesture {
 ///                        │                   │   └──grant (discrete)────────▶ succeeded
 ///                        └──fail──▶ failed ◀─┘              active ──fail──▶ cancelled
 ///     succeeded | failed | cancelled ──start──▶ possible (the next interaction)
+///     possible ──progress (discrete)──▶ possible
 ///
 /// - A continuous gesture whose fingers lift while its claim is pending stays pending, and ends as soon as
 ///   it is granted (began, then ended).
+/// - A discrete gesture may report an in-progress value while possible (a long press once its fingers are
+///   all down). Compositions pass it up while they are undecided, so that observers see it; the arena and the
+///   host's update stream do not (nothing began).
 /// - The second gesture of a sequence is idle until the first succeeded, and starts then; the second of
 ///   an exclusive pair may wait pending while the first is undecided.
 /// - A composition decides from its children's reports: it fails or is cancelled with them, succeeds once
@@ -66,7 +104,7 @@ struct GestureSignature: Hashable {
 protocol NodeParent: AnyObject {
     /// The child wants to begin (continuous) or be recognized (discrete); answer with `grant` or `fail`.
     func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp)
-    /// The child began or its values changed.
+    /// The child began or its values changed, or an undecided child reported an in-progress value.
     func childChanged(_ child: AnyGestureNode, at time: Timestamp)
     /// The child was recognized or ended.
     func childSucceeded(_ child: AnyGestureNode, at time: Timestamp)
@@ -82,6 +120,9 @@ final class MemberContext {
     let attachment: AttachmentID
     /// Subtracted from layout locations: the surface's origin for surface targets, zero otherwise.
     var origin = Vector.zero
+    /// The target's bounds in its own coordinates, where it has bounds: a region's rectangle, a surface's
+    /// size when the host gave it, the output a touchscreen maps to for the layout and output edges.
+    var bounds: Rect?
 
     init(tracker: ContactTracker, sink: UpdateSink, attachment: AttachmentID) {
         self.tracker = tracker
@@ -91,6 +132,9 @@ final class MemberContext {
 
     /// A layout point in the target's coordinates.
     func local(_ layoutPoint: Point) -> Point { layoutPoint - origin }
+
+    /// A point in the target's coordinates as a unit point of its bounds; nil where it has none.
+    func unitPoint(ofLocal point: Point) -> UnitPoint? { bounds?.unitPoint(of: point) }
 }
 
 /// Where the recognizers of an engine report to: their updates for the host, and the transitions they were
@@ -135,6 +179,10 @@ public class AnyGestureNode {
 
     /// Stops the node: an undecided node fails, an active one is cancelled. The node reports to its parent.
     func fail(_ reason: FailureReason, at time: Timestamp) {}
+
+    /// Whether the node, preferred to `competitor` in an exclusive pair, gives up now that the competitor wants
+    /// to be recognized: a tap still pressing is no tap once a long press of its fingers is recognized.
+    func yields(to competitor: GestureSignature) -> Bool { false }
 
     /// For a single recognizer (perhaps with observers): what it is, so that the arena can apply the rules
     /// that depend on it (a tap waits for a sibling tap of higher count; see `Arena`). Nil for compositions.

@@ -43,11 +43,17 @@ final class ObserverNode<Value>: WrapperNode<Value, Value> {
 
 /// Transient state tied to a gesture, as SwiftUI's `GestureState`: the gesture's `updating` body changes it
 /// while the gesture runs, and it returns to its initial value when the gesture ends, fails or is cancelled.
+///
+/// SwiftUI redraws the view when the state changes; a host that draws feedback (an overlay) asks to be told
+/// instead, with `onChange`, or reads `wrappedValue` when it draws anyway.
 public final class GestureState<State> {
     /// The value to return to.
     public let initialValue: State
     /// The current value.
     public private(set) var wrappedValue: State
+    private var observers: [(State) -> Void] = []
+    /// Whether `updating` ran since the last reset: a reset then is a change.
+    private var isUpdated = false
 
     /// Creates state that starts at, and resets to, `initialValue`.
     public init(initialValue: State) {
@@ -55,8 +61,28 @@ public final class GestureState<State> {
         wrappedValue = initialValue
     }
 
-    fileprivate func update(_ body: (inout State) -> Void) { body(&wrappedValue) }
-    fileprivate func reset() { wrappedValue = initialValue }
+    /// Calls `action` with the new value after each change: after every run of an `updating` body, and when
+    /// the state returns to its initial value after one. Observers are called in the order they were added.
+    public func onChange(_ action: @escaping (State) -> Void) {
+        observers.append(action)
+    }
+
+    fileprivate func update(_ body: (inout State) -> Void) {
+        body(&wrappedValue)
+        isUpdated = true
+        notify()
+    }
+
+    fileprivate func reset() {
+        guard isUpdated else { return }
+        isUpdated = false
+        wrappedValue = initialValue
+        notify()
+    }
+
+    private func notify() {
+        for observer in observers { observer(wrappedValue) }
+    }
 }
 
 /// A gesture that updates a `GestureState` on every change, as SwiftUI's `updating`.

@@ -73,9 +73,10 @@ class PairNode<A, B, Value>: GestureNode<Value>, NodeParent {
         parent?.childRequestedClaim(self, at: time)
     }
 
-    /// Tells the parent about new values of a running pair.
+    /// Tells the parent about new values of a running pair, or about a child's in-progress value while the
+    /// pair is undecided (a long press pressing: `NodeStatus`).
     final func reportChange(at time: Timestamp) {
-        if status == .active { parent?.childChanged(self, at: time) }
+        if status.isLive { parent?.childChanged(self, at: time) }
     }
 
     func childRequestedClaim(_ child: AnyGestureNode, at time: Timestamp) {}

@@ -1,9 +1,9 @@
 /// The values of a sequence: the first gesture's while it runs, then both.
 ///
-/// A discrete first gesture (a long press) has values only once it is recognized, so its sequence reports
-/// `.second(press, nil)` first; follow its pressing state with `LongPressGesture.onPressingChanged`.
+/// With a long press first: `.first(press)` with `isPressing` true once its fingers are down, `.second(press,
+/// nil)` once it is recognized, `.second(press, drag)` while the second runs.
 public enum SequenceValue<First, Second> {
-    /// The first gesture runs (continuous first gestures only).
+    /// The first gesture runs, or reports that it is in progress (a long press pressing).
     case first(First)
     /// The first gesture succeeded; the second has values once it has begun.
     case second(First, Second?)

@@ -34,6 +34,7 @@ class WrapperNode<ChildValue, Value>: GestureNode<Value>, NodeParent {
         if child.status.isLive { child.fail(reason, at: time) }
     }
     override var signature: GestureSignature? { child.signature }
+    override func yields(to competitor: GestureSignature) -> Bool { child.yields(to: competitor) }
 
     // MARK: Hooks for observers
 

@@ -21,7 +21,8 @@ public enum FailureReason: String, CaseIterable, Hashable, Sendable {
     case wrongDirection
     /// The interaction did not start in the gesture's edge zone (edge swipe).
     case outsideEdgeZone
-    /// The next tap did not come within the interval (multi-tap).
+    /// The next tap did not come within the interval (multi-tap), or a tap's press lasted longer than a tap's
+    /// may (`TapGesture.maximumDuration`).
     case timedOut
     /// Another gesture won the arena.
     case lostToAnotherGesture

@@ -100,6 +100,29 @@ public struct Rect: Hashable, Sendable {
         point.x >= origin.x && point.y >= origin.y
             && point.x < origin.x + size.width && point.y < origin.y + size.height
     }
+
+    /// Where `point` lies as a fraction of the rectangle (0,0 the top-left corner, 1,1 the bottom-right); nil
+    /// when the rectangle has no usable size.
+    public func unitPoint(of point: Point) -> UnitPoint? {
+        guard size.isUsable else { return nil }
+        return UnitPoint(x: (point.x - origin.x) / size.width, y: (point.y - origin.y) / size.height)
+    }
+}
+
+/// A point given as fractions of a rectangle's width and height, as SwiftUI's `UnitPoint`: (0, 0) is the
+/// top-left corner, (0.5, 0.5) the centre, (1, 1) the bottom-right corner. Points outside have fractions
+/// outside 0…1.
+public struct UnitPoint: Hashable, Sendable {
+    /// The fraction of the width from the left edge.
+    public var x: Double
+    /// The fraction of the height from the top edge.
+    public var y: Double
+
+    /// Creates a unit point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// The four sides of a rectangle, named as the user sees them on the output.

@@ -155,8 +155,12 @@ public enum GestureValues: Hashable, Sendable {
                                      velocity: v.velocity, direction: v.direction)
         case .edgeSwipe(let v):
             return FlatGestureValues(fingers: v.fingers, translation: v.translation, edge: v.edge, progress: v.progress)
-        case .magnify(let v): return FlatGestureValues(fingers: v.fingers, location: v.anchor, scale: v.magnification)
-        case .rotate(let v): return FlatGestureValues(fingers: v.fingers, location: v.anchor, rotation: v.rotation)
+        case .magnify(let v):
+            return FlatGestureValues(fingers: v.fingers, location: v.anchor, scale: v.magnification,
+                                     startLocation: v.startLocation, startAnchor: v.startAnchor)
+        case .rotate(let v):
+            return FlatGestureValues(fingers: v.fingers, location: v.anchor, rotation: v.rotation,
+                                     startLocation: v.startLocation, startAnchor: v.startAnchor)
         case .hold(let v): return FlatGestureValues(fingers: v.fingers, location: v.location)
         }
     }
@@ -185,11 +189,17 @@ public struct FlatGestureValues: Hashable, Sendable {
     public var edge: Edge?
     /// How far an edge swipe has come, 0 to 1.
     public var progress: Double?
+    /// Where a pinch or rotation started: the centroid when all its fingers were down, in the same pixels as
+    /// `location`.
+    public var startLocation: Point?
+    /// `startLocation` as a unit point of the target's bounds, where the target has bounds.
+    public var startAnchor: UnitPoint?
 
     /// Creates values, for hosts and clients that rebuild them.
     public init(fingers: Int? = nil, location: Point? = nil, translation: Vector? = nil, velocity: Vector? = nil,
                 scale: Double? = nil, rotation: Double? = nil, count: Int? = nil, direction: SwipeDirection? = nil,
-                edge: Edge? = nil, progress: Double? = nil) {
+                edge: Edge? = nil, progress: Double? = nil, startLocation: Point? = nil,
+                startAnchor: UnitPoint? = nil) {
         self.fingers = fingers
         self.location = location
         self.translation = translation
@@ -200,6 +210,8 @@ public struct FlatGestureValues: Hashable, Sendable {
         self.direction = direction
         self.edge = edge
         self.progress = progress
+        self.startLocation = startLocation
+        self.startAnchor = startAnchor
     }
 }
 

@@ -7,7 +7,9 @@ public struct LongPressValue: Hashable, Sendable {
     /// How many fingers press.
     public var fingers: Int
     /// Whether the fingers are still pressing: true from the moment all of them are down until the press
-    /// is recognized or fails.
+    /// is recognized or fails. The in-progress value that `onChanged` and `updating` see has it true, the
+    /// one `onEnded` sees has it false (SwiftUI's long press reports `true` in both; there the Bool is all the
+    /// value says).
     public var isPressing: Bool
 
     /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
@@ -21,6 +23,12 @@ public struct LongPressValue: Hashable, Sendable {
 
 /// Fingers held still. Discrete: recognized when they have been down for `minimumDuration` (not at
 /// release) without travelling more than `maximumDistance`.
+///
+/// As in SwiftUI, the press reports while it is held: once all its fingers are down, `onChanged` and
+/// `updating` run with `isPressing` true (once per press: a press counter counts in `onChanged`); `onEnded`
+/// runs once, at `minimumDuration`, with the fingers still down; a `GestureState` set while pressing returns
+/// to its initial value when the press is recognized, fails or is cancelled. The host's update stream has
+/// only `recognized` or `failed`: nothing begins before the press is recognized.
 public struct LongPressGesture: Gesture {
     /// How long the fingers must stay down. Default: 500 ms (SwiftUI's default; Android and GTK use 400–500 ms).
     public var minimumDuration: TimeSpan
@@ -92,6 +100,9 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
             if tracker.fingerCount == gesture.fingers {
                 state = .pressing(since: time)
                 setPressing(true)
+                // SwiftUI runs `onChanged` and `updating` as the press begins; the callback above may have
+                // stopped the press already (`NodeStatus`).
+                if status == .possible { progress(at: time) }
             } else if missedLandingWindow(tracker, wanted: gesture.fingers, at: time) {
                 fail(.wrongFingerCount, at: time)
             }

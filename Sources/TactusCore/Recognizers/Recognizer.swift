@@ -29,6 +29,8 @@ class Recognizer<Value>: GestureNode<Value> {
     unowned(unsafe) var context: MemberContext!
     /// A continuous gesture whose fingers lifted while its claim was pending: it ends as soon as it begins.
     private var finishedWhilePending = false
+    /// A discrete gesture reported an in-progress value in this interaction (a long press pressing).
+    private var hasProgressed = false
 
     init(kind: GestureKind, discrete: Bool, fingers: Int, initial: Value) {
         self.kind = kind
@@ -37,11 +39,16 @@ class Recognizer<Value>: GestureNode<Value> {
         self.current = initial
     }
 
-    /// Values exist for the outside world once the gesture began or was recognized.
     override var signature: GestureSignature? { GestureSignature(kind: kind, fingers: fingers, count: 1) }
 
+    /// Values exist for the outside world once the gesture began or was recognized, and, for a discrete
+    /// gesture that reports progress, from its first in-progress value until it fails.
     override var value: Value? {
-        status == .active || status == .succeeded || status == .cancelled ? current : nil
+        switch status {
+        case .active, .succeeded, .cancelled: current
+        case .possible, .pending: hasProgressed ? current : nil
+        case .idle, .failed: nil
+        }
     }
 
     override func numberRecognizers(from next: inout Int) {
@@ -53,6 +60,7 @@ class Recognizer<Value>: GestureNode<Value> {
         self.context = context
         status = .possible
         finishedWhilePending = false
+        hasProgressed = false
         reset(context.tracker)
     }
 
@@ -105,6 +113,15 @@ class Recognizer<Value>: GestureNode<Value> {
         parent?.childChanged(self, at: time)
         // The reports above reach the host, whose callback may have cancelled the gesture already (`NodeStatus`).
         if finishedWhilePending && status == .active { end(at: time) }
+    }
+
+    /// possible → possible: a discrete gesture reports an in-progress value (a long press: the fingers are
+    /// pressing), as SwiftUI runs `onChanged` and `updating` before a long press is recognized. It reaches the
+    /// observers of the tree (`childChanged`), not the host's update stream: nothing began.
+    final func progress(at time: Timestamp) {
+        guard isDiscrete && status == .possible else { return reportImpossibleTransition("progress") }
+        hasProgressed = true
+        parent?.childChanged(self, at: time)
     }
 
     /// active → active: reports new values of a running gesture.

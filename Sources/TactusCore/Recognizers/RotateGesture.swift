@@ -11,10 +11,19 @@ public struct RotateValue: Hashable, Sendable {
     public var velocity: Double
     /// How many fingers turn.
     public var fingers: Int
+    /// The centroid of the fingers when all of them were down, as SwiftUI's `startLocation`.
+    public var startLocation: Point
+    /// `startLocation` as a unit point of the target's bounds, as SwiftUI's `startAnchor`: of a region, of a
+    /// surface whose size the host gave, of the output a touchscreen maps to for the layout and output edges.
+    /// Nil where the target has no bounds (a touchpad gesture on the layout).
+    public var startAnchor: UnitPoint?
 
     /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
-    public init(time: Timestamp, rotation: Double, anchor: Point, velocity: Double, fingers: Int) {
+    public init(time: Timestamp, rotation: Double, anchor: Point, velocity: Double, fingers: Int,
+                startLocation: Point = .zero, startAnchor: UnitPoint? = nil) {
         self.time = time
+        self.startLocation = startLocation
+        self.startAnchor = startAnchor
         self.rotation = rotation
         self.anchor = anchor
         self.velocity = velocity
@@ -55,6 +64,8 @@ final class RotateRecognizer: ContinuousRecognizer<RotateValue> {
 
     override func beginTracking(_ tracker: ContactTracker) {
         baseline = tracker.rotation
+        current.startLocation = context.local(tracker.centroidInLayout)
+        current.startAnchor = context.unitPoint(ofLocal: current.startLocation)
     }
 
     override func updateValue(_ tracker: ContactTracker) {

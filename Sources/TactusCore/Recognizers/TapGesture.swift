@@ -24,6 +24,13 @@ public struct TapValue: Hashable, Sendable {
 /// A tap of count n waits for a sibling tap with the same fingers and a higher count to fail before it
 /// is recognized (arbitration case 2), so a double tap never fires a single tap first. The fingers of a
 /// multi-finger tap land within `GestureDefaults.fingerLandingWindow` of the first.
+///
+/// A press that can no longer be a tap fails at once, so that a long press waiting on the tap is not held up
+/// until the lift: when it lasts longer than `maximumDuration`, or, in `tap.exclusively(before: longPress)`,
+/// when the long press is recognized while the tap's fingers are still down.
+///
+/// As in SwiftUI, a tap has no in-progress value: `onChanged` and `updating` do not run before it is
+/// recognized (a press that may still become a drag or a long press is not yet a tap).
 public struct TapGesture: Gesture {
     /// How many taps. Default: 1.
     public var count: Int
@@ -37,15 +44,25 @@ public struct TapGesture: Gesture {
     /// How far apart the taps of a multi-tap may land, in millimetres. Default: 15 mm (Flutter's
     /// `kDoubleTapSlop` is 100 logical pixels, 16 mm).
     public var maximumTapDistance: Double
+    /// The longest one press of the tap may last, from its first finger down to its last finger up; a longer
+    /// press fails with `timedOut`. Default: `TapGesture.defaultMaximumDuration`.
+    public var maximumDuration: TimeSpan
+
+    /// How long a press may last and still be a tap, unless a gesture says otherwise: 750 ms, as UIKit's and
+    /// SwiftUI's taps (longer than the long presses of every platform, 400–700 ms, so that a competing long
+    /// press decides first). docs/core.md gives the evidence.
+    public static let defaultMaximumDuration = TimeSpan.milliseconds(750)
 
     /// Creates a tap.
     public init(count: Int = 1, fingers: Int = 1, maximumMovement: Double = GestureDefaults.slop,
-                maximumInterval: TimeSpan = .milliseconds(300), maximumTapDistance: Double = 15) {
+                maximumInterval: TimeSpan = .milliseconds(300), maximumTapDistance: Double = 15,
+                maximumDuration: TimeSpan = TapGesture.defaultMaximumDuration) {
         self.count = max(count, 1)
         self.fingers = max(fingers, 1)
         self.maximumMovement = maximumMovement
         self.maximumInterval = maximumInterval
         self.maximumTapDistance = maximumTapDistance
+        self.maximumDuration = maximumDuration
     }
 
     public func makeNode() -> GestureNode<TapValue> { TapRecognizer(self) }
@@ -61,12 +78,12 @@ final class TapRecognizer: Recognizer<TapValue> {
         case waitingForRelease
         /// No finger is down; the next press must come before the deadline.
         case awaitingPress(deadline: Timestamp)
-        /// Fingers are down for the next tap.
-        case pressing
+        /// Fingers are down for the next tap since `since`: the press fails at `since + maximumDuration`.
+        case pressing(since: Timestamp)
     }
 
     private let gesture: TapGesture
-    private var state = State.pressing
+    private var state = State.waitingForRelease
     private var tapsSoFar = 0
     private var firstTapLocation = Point.zero
     /// The centroid of the press while most of its fingers were down, in output millimetres.
@@ -96,7 +113,7 @@ final class TapRecognizer: Recognizer<TapValue> {
             return
         case .awaitingPress:
             guard tracker.landed > 0 else { return }
-            state = .pressing
+            state = .pressing(since: time)
         case .pressing:
             break
         }
@@ -132,17 +149,31 @@ final class TapRecognizer: Recognizer<TapValue> {
         guard status == .possible else { return nil }
         switch state {
         case .awaitingPress(let deadline): return deadline
-        case .pressing: return landingDeadline(context.tracker, wanted: gesture.fingers)
+        case .pressing(let since):
+            return earliest(landingDeadline(context.tracker, wanted: gesture.fingers), since + gesture.maximumDuration)
         case .waitingForRelease: return nil
         }
     }
 
     override func deadlinePassed(at time: Timestamp) {
         switch state {
-        case .awaitingPress: fail(.timedOut, at: time)
-        case .pressing: if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
-        case .waitingForRelease: reportImpossibleTransition("timer while waiting for release")  // no deadline then
+        case .awaitingPress:
+            fail(.timedOut, at: time)
+        case .pressing(let since):
+            if time >= since + gesture.maximumDuration {
+                fail(.timedOut, at: time)
+            } else if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) {
+                fail(.wrongFingerCount, at: time)
+            }
+        case .waitingForRelease:
+            reportImpossibleTransition("timer while waiting for release")  // no deadline then
         }
+    }
+
+    /// A press held until a long press of its fingers is recognized was a long press, not a tap.
+    override func yields(to competitor: GestureSignature) -> Bool {
+        guard case .pressing = state else { return false }
+        return competitor.kind == .longPress
     }
 
     override func describe(_ value: TapValue) -> GestureValues { .tap(value) }

@@ -123,7 +123,7 @@ import TactusCore
         #expect(rig.path(sequence, recognizer: 0) == [.recognized])
         #expect(rig.last(sequence, recognizer: 0)?.time == .milliseconds(500))
         #expect(rig.path(sequence, recognizer: 1) == [.began, .changed, .ended])
-        #expect(values == ["pressed", "drag 40", "drag 50"])
+        #expect(values == ["press", "pressed", "drag 40", "drag 50"])
         #expect(rig.engine.isIdle)
         rig.clearRecords()
 

@@ -99,7 +99,10 @@ import TactusCore
         let edge = GestureValues.edgeSwipe(EdgeSwipeValue(time: .zero, edge: .right, progress: 0.5,
                                                           translation: Vector(dx: -10, dy: 0), fingers: 1))
         #expect(edge.flat == FlatGestureValues(fingers: 1, translation: Vector(dx: -10, dy: 0), edge: .right, progress: 0.5))
-        let pinch = GestureValues.magnify(MagnifyValue(time: .zero, magnification: 2, anchor: Point(x: 1, y: 2), velocity: 0.5, fingers: 2))
-        #expect(pinch.flat == FlatGestureValues(fingers: 2, location: Point(x: 1, y: 2), scale: 2))
+        let pinch = GestureValues.magnify(MagnifyValue(time: .zero, magnification: 2, anchor: Point(x: 1, y: 2), velocity: 0.5,
+                                                       fingers: 2, startLocation: Point(x: 3, y: 4),
+                                                       startAnchor: UnitPoint(x: 0.25, y: 0.75)))
+        #expect(pinch.flat == FlatGestureValues(fingers: 2, location: Point(x: 1, y: 2), scale: 2,
+                                                startLocation: Point(x: 3, y: 4), startAnchor: UnitPoint(x: 0.25, y: 0.75)))
     }
 }
