@@ -13,6 +13,8 @@ final class Rig: SurfaceLocator {
     private(set) var decisions: [RawTouchDecision] = []
     /// Surfaces of the scene, front first, with their rectangles in layout pixels.
     var scene: [(surface: SurfaceID, frame: Rect, exclusion: Rect?)] = []
+    /// The sizes the hit test reports for surfaces of the scene; surfaces not listed have no size.
+    var surfaceSizes: [SurfaceID: Size] = [:]
     var pointerLocation = Point(x: 500, y: 500)
     private(set) var now: Int64 = 0
     private var touchEvents: [DeviceID: Int] = [:]
@@ -36,7 +38,8 @@ final class Rig: SurfaceLocator {
     func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         for entry in scene where entry.frame.contains(point) {
             stack.append(SurfaceHit(surface: entry.surface, origin: entry.frame.origin,
-                                    excludesCompositorGestures: entry.exclusion?.contains(point) ?? false))
+                                    excludesCompositorGestures: entry.exclusion?.contains(point) ?? false,
+                                    size: surfaceSizes[entry.surface]))
         }
     }
 
