@@ -116,6 +116,8 @@ import TactusCore
         engine.attach(MagnifyGesture().simultaneously(with: RotateGesture()), to: window)
         engine.attach(LongPressGesture().sequenced(before: DragGesture()), to: panel)
         engine.attach(TapGesture(count: 2).exclusively(before: TapGesture()), to: .region(Rect(x: 0, y: 0, width: 500, height: 500)))
+        // A tap that yields to a long press, and a long press that reports while pressed.
+        engine.attach(TapGesture(count: 2).exclusively(before: LongPressGesture()).onChanged { _ in }, to: window)
         engine.attach(HoldGesture(fingers: 2), priority: .simultaneous)
         engine.attach(MagnifyGesture(fingers: 3).map { $0.magnification }, priority: .high, requiring: [.super])
         engine.attach(DragGesture(fingers: 3).onChanged { _ in }.onEnded { _ in }, to: .layout,

@@ -101,4 +101,41 @@ import TactusCore
         #expect(rig.engine.diagnostics.impossibleTransitions == 0)
         #expect(rig.engine.isIdle)
     }
+
+    @Test func aLongPressDetachedFromItsOwnOnChangedAsItBeginsPressingFailsOnce() {
+        let rig = Rig()
+        var press: AttachmentID?
+        var pressingChanges: [Bool] = []
+        press = rig.engine.attach(LongPressGesture().onPressingChanged { pressingChanges.append($0) }
+            .onChanged { [unowned rig] _ in if let press { rig.engine.detach(press) } })
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        rig.advance(to: 1000)
+        #expect(rig.path(press!) == [.failed])
+        #expect(rig.reason(press!) == .detached)
+        #expect(pressingChanges == [true, false])
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+        rig.up(0, at: 1100)
+        rig.frame(at: 1100)
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func aTapOrLongPressDetachedAsTheTapYieldsDoesNotRecognizeTheLongPress() {
+        let rig = Rig()
+        let pair = rig.engine.attach(TapGesture(count: 2).exclusively(before: LongPressGesture()))
+        Self.onEachUpdate(of: rig) { [unowned rig] update in
+            if update.attachment == pair && update.recognizer == 0 && update.phase == .failed { rig.engine.detach(pair) }
+        }
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        rig.advance(to: 1000)
+        #expect(rig.path(pair, recognizer: 0) == [.failed])
+        #expect(rig.reason(pair, recognizer: 0) == .lostToAnotherGesture)
+        #expect(rig.path(pair, recognizer: 1) == [.failed])
+        #expect(rig.reason(pair, recognizer: 1) == .detached)
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+        rig.up(0, at: 1100)
+        rig.frame(at: 1100)
+        #expect(rig.engine.isIdle)
+    }
 }
