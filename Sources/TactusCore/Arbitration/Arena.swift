@@ -19,9 +19,10 @@
 /// 4. When a member fails, the claims it blocked are looked at again: "A requires failure of B; B failed"
 ///    lets A proceed from where the fingers are now.
 /// 5. A member still waiting when the last finger lifts keeps the arena open while it has a deadline
-///    (a double tap waiting for its second tap). A new interaction on the device continues with those
-///    members and starts the others afresh. When nothing is left to wait for, the arena resolves
-///    deterministically: the best pending claim wins and whatever is still undecided fails (`unresolved`).
+///    (a double tap waiting for its second tap; a running sequence whose second gesture is a tap). A new
+///    interaction on the device continues with those members and starts the others afresh. When nothing is
+///    left to wait for, the arena resolves deterministically: the best pending claim wins and whatever is
+///    still undecided fails (`unresolved`).
 ///
 /// docs/arbitration.md explains each rule with the numbered cases the tests pin (`case01…` to `case28…`).
 final class Arena {
@@ -38,10 +39,15 @@ final class Arena {
 
     /// Opens an interaction: members still waiting from the previous one carry on if their target is under
     /// the new first finger; the other candidates start afresh.
+    ///
+    /// Members waiting are undecided ones (a double tap between its taps) and running compositions that wait
+    /// for more (a sequence whose second gesture is a tap, a simultaneous pair with a double tap left). A
+    /// running one keeps its win: it owns the new interaction as it owned the last. One whose target is not
+    /// under the new finger fails, or is cancelled when it runs.
     func beginInteraction(_ candidates: [Candidate], startingAt outputPoint: Point?, tracker: ContactTracker,
                           sink: UpdateSink, modifiers: ModifierSet, at time: Timestamp) {
         tracker.advanceClock(to: time)
-        for member in members where member.status.isUndecided {
+        for member in members where member.status.isLive {
             if candidates.contains(where: { $0.attachment === member.attachment }) {
                 member.root.interactionWillBegin(at: outputPoint, time: time)
             } else {
@@ -50,8 +56,8 @@ final class Arena {
         }
         // A waiting single tap whose double tap just failed is recognized now, and starts afresh below.
         resolve(at: time, modifiers: modifiers, ignoringBlockers: false)
-        members.removeAll { !$0.status.isUndecided }
-        for member in members { member.hasWon = false }
+        members.removeAll { !$0.status.isLive }
+        for member in members where member.status.isUndecided { member.hasWon = false }
         for candidate in candidates where !members.contains(where: { $0.attachment === candidate.attachment }) {
             let member = candidate.attachment.member(for: tracker, sink: sink)
             member.rank = candidate.rank

@@ -37,8 +37,9 @@ public struct DragValue: Hashable, Sendable {
 /// Works on touchscreen contacts and on libinput touchpad swipe streams (useful for live bindings such as
 /// a three-finger workspace drag).
 public struct DragGesture: Gesture {
-    /// The drag begins once the fingers travelled farther than this, in millimetres. Default:
-    /// `GestureDefaults.slop` (3 mm), the distance beyond which a tap or long press fails, so the two hand over.
+    /// The drag begins once the fingers travelled farther than this, in millimetres; with 0 it begins as soon
+    /// as its fingers are down. Default: `GestureDefaults.slop` (3 mm), the distance beyond which a tap or
+    /// long press fails, so the two hand over.
     public var minimumDistance: Double
     /// How many fingers drag. Default: 1.
     public var fingers: Int
@@ -87,7 +88,9 @@ final class DragRecognizer: ContinuousRecognizer<DragValue> {
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {
-        (tracker.translation - baseline).length > minimumDistance ? .claim : .wait
+        // With no minimum distance the drag begins as soon as its fingers are down, as SwiftUI's
+        // `DragGesture(minimumDistance: 0)`, the usual way to follow a touch from its start.
+        minimumDistance <= 0 || (tracker.translation - baseline).length > minimumDistance ? .claim : .wait
     }
 
     override func describe(_ value: DragValue) -> GestureValues { .drag(value) }

@@ -1,6 +1,7 @@
 /// The values of a tap.
 public struct TapValue: Hashable, Sendable {
-    /// When the tap was recognized.
+    /// When the last tap's fingers lifted. The update that reports the tap may come later: a single tap
+    /// waits for a double tap beside it to fail.
     public var time: Timestamp
     /// Where the fingers were on the last tap: their centroid while all of them were down.
     public var location: Point

@@ -262,3 +262,103 @@ import TactusCore
         #expect(anchors[2] == nil)
     }
 }
+
+// MARK: compositions across touches (to CompositionParityTests)
+
+@Suite struct CompositionAcrossTouchesStaging {
+    // SwiftUI: a gesture may span touches (a double tap does); a sequence whose second gesture is a tap ends
+    // when that tap comes, with `onEnded`, and its state resets.
+    @Test func aSequenceOfADragThenATapEndsWithTheTap() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        var ended: [String] = []
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture())
+            .updating(dragging) { _, state in state = true }
+            .onEnded { value in
+                if case .second(let drag, let tap?) = value { ended.append("drag \(Int(drag.translation.dx)) then tap \(tap.count)") }
+            })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(dragging.wrappedValue)
+        #expect(!rig.engine.isIdle, "the sequence waits for its tap")
+        rig.tap([(50, 50)], at: 250)
+        #expect(ended == ["drag 100 then tap 1"])
+        #expect(!dragging.wrappedValue)
+        #expect(rig.path(sequence, recognizer: 1) == [.recognized])
+        #expect(rig.engine.isIdle)
+    }
+
+    // The same sequence when no tap comes: cancelled at the end of the tap's interval, state reset.
+    @Test func aSequenceOfADragThenATapIsCancelledWhenNoTapComes() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        var ended = 0
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture())
+            .updating(dragging) { _, state in state = true }.onEnded { _ in ended += 1 })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        rig.advance(to: 1000)
+        #expect(rig.path(sequence, recognizer: 1) == [.failed])
+        #expect(rig.reason(sequence, recognizer: 1) == .timedOut)
+        #expect(!dragging.wrappedValue)
+        #expect(ended == 0)
+        #expect(rig.engine.isIdle)
+    }
+
+    // A sequence whose second gesture needs fingers that are down fails on the lift that ends the first:
+    // nothing is left running.
+    @Test func aSequenceOfADragThenALongPressEndsAtTheLift() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        rig.engine.attach(DragGesture().sequenced(before: LongPressGesture()).updating(dragging) { _, state in state = true })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(!dragging.wrappedValue)
+        #expect(rig.engine.isIdle)
+    }
+
+    // SwiftUI: a single tap and a double tap together: the single fires at the first lift, the double at the
+    // second, and the pair ends once, with both.
+    @Test func aSimultaneousTapAndDoubleTapEachFireOnceAndThePairEndsWithBoth() {
+        let rig = Rig()
+        var ends: [String] = []
+        let pair = rig.engine.attach(TapGesture().simultaneously(with: TapGesture(count: 2))
+            .onEnded { ends.append("single \($0.first?.count ?? 0) double \($0.second?.count ?? 0)") })
+        rig.tap([(50, 50)], at: 0)
+        rig.tap([(50, 50)], at: 150)
+        rig.advance(to: 1000)
+        #expect(rig.path(pair, recognizer: 0) == [.recognized])
+        #expect(rig.path(pair, recognizer: 1) == [.recognized])
+        #expect(rig.first(.recognized, of: pair, recognizer: 1)?.time == .milliseconds(210))
+        #expect(ends == ["single 1 double 2"])
+        #expect(rig.engine.isIdle)
+    }
+
+    // A running sequence whose next touch lands outside its target is cancelled, not silently dropped.
+    @Test func aWaitingSequenceIsCancelledWhenTheNextTouchLandsElsewhere() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture()).updating(dragging) { _, state in state = true },
+                                         to: .region(Rect(x: 0, y: 0, width: 500, height: 1000)))
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        rig.tap([(80, 50)], at: 200)
+        #expect(rig.path(sequence, recognizer: 1) == [.failed])
+        #expect(!dragging.wrappedValue)
+        #expect(rig.engine.isIdle)
+    }
+}
+
+// MARK: drag (to DragParityTests)
+
+@Suite struct DragParityTestsStaging {
+    // SwiftUI: `DragGesture(minimumDistance: 0)` begins as the finger lands, before any movement.
+    @Test func aDragWithNoMinimumDistanceBeginsAsTheFingerLands() {
+        let rig = Rig()
+        var changes: [Vector] = []
+        let drag = rig.engine.attach(DragGesture(minimumDistance: 0).onChanged { changes.append($0.translation) })
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        #expect(rig.first(.began, of: drag)?.time == .milliseconds(0))
+        #expect(changes == [.zero])
+        rig.up(0, at: 100)
+        rig.frame(at: 100)
+        #expect(rig.path(drag) == [.began, .ended])
+    }
+}
