@@ -1,0 +1,123 @@
+import Testing
+import TactusCore
+
+/// SwiftUI topic: `GestureState` and `Gesture.updating(_:body:)`.
+///
+/// Tactus adapts SwiftUI here: `GestureState` is a class passed to `updating` (SwiftUI: a property wrapper passed
+/// as `$state`), the body gets no `Transaction`, and the state is read through `wrappedValue`. The tests read the
+/// state after each event, not through change notifications.
+@Suite struct GestureStateParityTests {
+    // SwiftUI: updating's body sets the state from the gesture's value while the gesture runs.
+    @Test func updatingSetsTheStateWhileADragRuns() {
+        let rig = Rig()
+        let offset = GestureState(initialValue: Vector.zero)
+        rig.engine.attach(DragGesture().updating(offset) { value, state in state = value.translation })
+        rig.down(0, 20, 50, at: 0)
+        rig.frame(at: 0)
+        #expect(offset.wrappedValue == .zero)
+        rig.move(0, 30, 54, at: 20)
+        rig.frame(at: 20)
+        #expect(Parity.close(offset.wrappedValue, Vector(dx: 100, dy: 40)))
+        rig.move(0, 35, 50, at: 40)
+        rig.frame(at: 40)
+        #expect(Parity.close(offset.wrappedValue, Vector(dx: 150, dy: 0)))
+    }
+
+    // SwiftUI: when the gesture ends, the state returns to its initial value.
+    @Test func theStateReturnsToItsInitialValueWhenTheGestureEnds() {
+        let rig = Rig()
+        let offset = GestureState(initialValue: Vector(dx: -1, dy: -1))
+        let drag = rig.engine.attach(DragGesture().updating(offset) { value, state in state = value.translation })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100, lift: false)
+        #expect(Parity.close(offset.wrappedValue, Vector(dx: 100, dy: 0)))
+        rig.up(0, at: 150)
+        rig.frame(at: 150)
+        #expect(rig.last(drag)?.phase == .ended)
+        #expect(offset.wrappedValue == Vector(dx: -1, dy: -1))
+        #expect(offset.initialValue == Vector(dx: -1, dy: -1))
+    }
+
+    // SwiftUI: updating's body runs on every change, and each new gesture starts again from the initial value.
+    @Test func theBodyRunsOnEveryChangeAndEachGestureStartsFromTheInitialValue() {
+        let rig = Rig()
+        let changes = GestureState(initialValue: 0)
+        let drag = rig.engine.attach(DragGesture().updating(changes) { _, state in state += 1 })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100, lift: false)
+        let reported = rig.phases(drag).filter { $0 == .began || $0 == .changed }.count
+        #expect(reported == 9)  // frames 4…12 of the stroke
+        #expect(changes.wrappedValue == reported)
+        rig.up(0, at: 150)
+        rig.frame(at: 150)
+        #expect(changes.wrappedValue == 0)
+        rig.clearRecords()
+        rig.stroke([(20, 50)], by: (20, 0), at: 500, duration: 100, lift: false)
+        let again = rig.phases(drag).filter { $0 == .began || $0 == .changed }.count
+        #expect(again == 11)  // frames 2…12: 1.67 mm a frame
+        #expect(changes.wrappedValue == again)
+    }
+
+    // SwiftUI: when the gesture fails, the state returns to its initial value.
+    // Here the second gesture of a sequence fails (pinch, then lift without dragging) after the first set the state.
+    @Test func theStateReturnsToItsInitialValueWhenTheGestureFails() {
+        let rig = Rig()
+        let scale = GestureState(initialValue: 1.0)
+        let sequence = rig.engine.attach(MagnifyGesture().sequenced(before: DragGesture()).updating(scale) { value, state in
+            switch value {
+            case .first(let magnify), .second(let magnify, _): state = magnify.magnification
+            }
+        })
+        rig.pinch(center: (50, 50), radius: 10, to: 15, at: 0, duration: 100, lift: false)
+        #expect(Parity.close(scale.wrappedValue, 1.5))
+        rig.up(1, at: 120)
+        rig.frame(at: 120)
+        #expect(Parity.close(scale.wrappedValue, 1.5))  // the sequence goes on: the drag may follow
+        rig.up(0, at: 140)
+        rig.frame(at: 140)
+        #expect(rig.path(sequence, recognizer: 1) == [.failed])
+        #expect(rig.reason(sequence, recognizer: 1) == .movedTooLittle)
+        #expect(scale.wrappedValue == 1.0)
+        #expect(rig.engine.isIdle)
+    }
+
+    // SwiftUI: when the gesture is cancelled, the state returns to its initial value (and onEnded does not run).
+    // Tactus adapts: the cancel is libinput's touch cancel.
+    @Test func theStateReturnsToItsInitialValueWhenTheTouchesAreCancelled() {
+        let rig = Rig()
+        let offset = GestureState(initialValue: 0.0)
+        var ends = 0
+        rig.engine.attach(DragGesture().updating(offset) { value, state in state = value.translation.dx }
+            .onEnded { _ in ends += 1 })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100, lift: false)
+        #expect(Parity.close(offset.wrappedValue, 100))
+        rig.send(.touchCancel(Rig.screen), at: 150)
+        #expect(offset.wrappedValue == 0)
+        #expect(ends == 0)
+    }
+
+    // SwiftUI: the state resets when the gesture is cancelled.
+    // Tactus adapts: the touchscreen is unplugged mid-drag (deviceRemoved).
+    @Test func theStateReturnsToItsInitialValueWhenTheDeviceIsRemoved() {
+        let rig = Rig()
+        let offset = GestureState(initialValue: 0.0)
+        let drag = rig.engine.attach(DragGesture().updating(offset) { value, state in state = value.translation.dx })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100, lift: false)
+        #expect(Parity.close(offset.wrappedValue, 100))
+        rig.send(.deviceRemoved(Rig.screen), at: 150)
+        #expect(rig.reason(drag) == .deviceRemoved)
+        #expect(offset.wrappedValue == 0)
+    }
+
+    // SwiftUI: the state resets when the gesture goes away mid-gesture (its view is removed).
+    // Tactus adapts: engine.detach.
+    @Test func theStateReturnsToItsInitialValueWhenTheGestureIsDetached() {
+        let rig = Rig()
+        let offset = GestureState(initialValue: 0.0)
+        let drag = rig.engine.attach(DragGesture().updating(offset) { value, state in state = value.translation.dx })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100, lift: false)
+        #expect(Parity.close(offset.wrappedValue, 100))
+        rig.engine.detach(drag)
+        #expect(rig.path(drag) == [.began, .changed, .cancelled])
+        #expect(rig.reason(drag) == .detached)
+        #expect(offset.wrappedValue == 0)
+    }
+}
