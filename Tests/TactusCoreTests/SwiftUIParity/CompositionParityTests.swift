@@ -161,4 +161,129 @@ import TactusCore
         #expect(ends == 0)
         #expect(rig.engine.isIdle)
     }
+
+    // SwiftUI: a simultaneous pair begins when one side begins; with only one side recognized, its values
+    // have the other nil, and it ends (onEnded) when that side ends.
+    @Test func aSimultaneousPairWithOneSideRecognizedBeginsChangesAndEndsWithIt() {
+        let rig = Rig()
+        var changes: [(drag: Bool, pinch: Bool)] = []
+        var ends: [(drag: Vector?, pinch: Bool)] = []
+        let pair = rig.engine.attach(DragGesture().simultaneously(with: MagnifyGesture())
+            .onChanged { changes.append((drag: $0.first != nil, pinch: $0.second != nil)) }
+            .onEnded { ends.append((drag: $0.first?.translation, pinch: $0.second != nil)) })
+        rig.stroke([(50, 50)], by: (20, 0), at: 0, duration: 400)
+        #expect(rig.path(pair, recognizer: 0) == [.began, .changed, .ended])
+        #expect(rig.path(pair, recognizer: 1) == [.failed])
+        #expect(rig.reason(pair, recognizer: 1) == .wrongFingerCount)
+        #expect(!changes.isEmpty && changes.allSatisfy { $0.drag && !$0.pinch })
+        #expect(ends.count == 1)
+        #expect(ends.first?.drag == Vector(dx: 200, dy: 0))
+        #expect(ends.first?.pinch == false)
+        #expect(rig.engine.isIdle)
+    }
+
+    // SwiftUI: with neither side recognized the pair fails: no onChanged, no onEnded.
+    @Test func aSimultaneousPairWithNeitherSideRecognizedFails() {
+        let rig = Rig()
+        var calls = 0
+        rig.engine.attach(DragGesture(minimumDistance: 20).simultaneously(with: MagnifyGesture())
+            .onChanged { _ in calls += 1 }.onEnded { _ in calls += 1 })
+        rig.stroke([(50, 50)], by: (5, 0), at: 0, duration: 100)
+        #expect(calls == 0)
+        #expect(rig.engine.isIdle)
+    }
+
+    // An undecided exclusive pair passes on the in-progress value of its second (a long press pressing).
+    @Test func anExclusivePairReportsItsSecondPressingWhileTheFirstIsUndecided() {
+        let rig = Rig()
+        var values: [String] = []
+        rig.engine.attach(TapGesture(count: 2).exclusively(before: LongPressGesture()).onChanged { value in
+            switch value {
+            case .first: values.append("tap")
+            case .second(let press): values.append("pressing \(press.isPressing)")
+            }
+        })
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        rig.advance(to: 600)
+        #expect(values == ["pressing true"])
+    }
+
+    // SwiftUI: a gesture may span touches (a double tap does); a sequence whose second gesture is a tap ends
+    // when that tap comes, with `onEnded`, and its state resets.
+    @Test func aSequenceOfADragThenATapEndsWithTheTap() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        var ended: [String] = []
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture())
+            .updating(dragging) { _, state in state = true }
+            .onEnded { value in
+                if case .second(let drag, let tap?) = value { ended.append("drag \(Int(drag.translation.dx)) then tap \(tap.count)") }
+            })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(dragging.wrappedValue)
+        #expect(!rig.engine.isIdle, "the sequence waits for its tap")
+        rig.tap([(50, 50)], at: 250)
+        #expect(ended == ["drag 100 then tap 1"])
+        #expect(!dragging.wrappedValue)
+        #expect(rig.path(sequence, recognizer: 1) == [.recognized])
+        #expect(rig.engine.isIdle)
+    }
+
+    // The same sequence when no tap comes: cancelled at the end of the tap's interval, state reset.
+    @Test func aSequenceOfADragThenATapIsCancelledWhenNoTapComes() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        var ended = 0
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture())
+            .updating(dragging) { _, state in state = true }.onEnded { _ in ended += 1 })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        rig.advance(to: 1000)
+        #expect(rig.path(sequence, recognizer: 1) == [.failed])
+        #expect(rig.reason(sequence, recognizer: 1) == .timedOut)
+        #expect(!dragging.wrappedValue)
+        #expect(ended == 0)
+        #expect(rig.engine.isIdle)
+    }
+
+    // A sequence whose second gesture needs fingers that are down fails on the lift that ends the first:
+    // nothing is left running.
+    @Test func aSequenceOfADragThenALongPressEndsAtTheLift() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        rig.engine.attach(DragGesture().sequenced(before: LongPressGesture()).updating(dragging) { _, state in state = true })
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(!dragging.wrappedValue)
+        #expect(rig.engine.isIdle)
+    }
+
+    // SwiftUI: a single tap and a double tap together: the single fires at the first lift, the double at the
+    // second, and the pair ends once, with both.
+    @Test func aSimultaneousTapAndDoubleTapEachFireOnceAndThePairEndsWithBoth() {
+        let rig = Rig()
+        var ends: [String] = []
+        let pair = rig.engine.attach(TapGesture().simultaneously(with: TapGesture(count: 2))
+            .onEnded { ends.append("single \($0.first?.count ?? 0) double \($0.second?.count ?? 0)") })
+        rig.tap([(50, 50)], at: 0)
+        rig.tap([(50, 50)], at: 150)
+        rig.advance(to: 1000)
+        #expect(rig.path(pair, recognizer: 0) == [.recognized])
+        #expect(rig.path(pair, recognizer: 1) == [.recognized])
+        #expect(rig.first(.recognized, of: pair, recognizer: 1)?.time == .milliseconds(210))
+        #expect(ends == ["single 1 double 2"])
+        #expect(rig.engine.isIdle)
+    }
+
+    // A running sequence whose next touch lands outside its target is cancelled, not silently dropped.
+    @Test func aWaitingSequenceIsCancelledWhenTheNextTouchLandsElsewhere() {
+        let rig = Rig()
+        let dragging = GestureState(initialValue: false)
+        let sequence = rig.engine.attach(DragGesture().sequenced(before: TapGesture()).updating(dragging) { _, state in state = true },
+                                         to: .region(Rect(x: 0, y: 0, width: 500, height: 1000)))
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        rig.tap([(80, 50)], at: 200)
+        #expect(rig.path(sequence, recognizer: 1) == [.failed])
+        #expect(!dragging.wrappedValue)
+        #expect(rig.engine.isIdle)
+    }
 }

@@ -130,4 +130,18 @@ import TactusCore
         #expect(changes == before)
         #expect(rig.engine.isIdle)
     }
+
+    // SwiftUI: `DragGesture(minimumDistance: 0)` begins as the finger lands, before any movement.
+    @Test func aDragWithNoMinimumDistanceBeginsAsTheFingerLands() {
+        let rig = Rig()
+        var changes: [Vector] = []
+        let drag = rig.engine.attach(DragGesture(minimumDistance: 0).onChanged { changes.append($0.translation) })
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        #expect(rig.first(.began, of: drag)?.time == .milliseconds(0))
+        #expect(changes == [.zero])
+        rig.up(0, at: 100)
+        rig.frame(at: 100)
+        #expect(rig.path(drag) == [.began, .ended])
+    }
 }

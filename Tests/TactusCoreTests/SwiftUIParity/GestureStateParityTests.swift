@@ -120,4 +120,29 @@ import TactusCore
         #expect(rig.reason(drag) == .detached)
         #expect(offset.wrappedValue == 0)
     }
+
+    // A host is told of every change, in order: each run of `updating`, and the return to the initial value.
+    @Test func observersHearEveryChangeAndTheReset() {
+        let rig = Rig()
+        let translation = GestureState(initialValue: 0.0)
+        var first: [Double] = []
+        var second: [Double] = []
+        translation.onChange { first.append($0) }
+        translation.onChange { second.append($0) }
+        rig.engine.attach(DragGesture().updating(translation) { value, state in state = value.translation.dx })
+        rig.stroke([(50, 50)], by: (6, 0), at: 0, duration: 60, hz: 100)
+        #expect(first.map { ($0 * 1000).rounded() / 1000 } == [40, 50, 60, 0], "began past 3 mm, every frame, the reset")
+        #expect(second == first)
+    }
+
+    // A gesture that never ran `updating` does not tell of a reset: nothing changed.
+    @Test func aFailureWithoutAnUpdateTellsNothing() {
+        let rig = Rig()
+        let state = GestureState(initialValue: false)
+        var told = 0
+        state.onChange { _ in told += 1 }
+        rig.engine.attach(DragGesture(minimumDistance: 20).updating(state) { _, state in state = true })
+        rig.stroke([(50, 50)], by: (5, 0), at: 0, duration: 100)
+        #expect(told == 0)
+    }
 }

@@ -142,4 +142,79 @@ import TactusCore
         #expect(pressing == [true, false])
         #expect(ended == 0)
     }
+
+    // SwiftUI: `updating` turns the state on as the finger lands, off when the press ends.
+    @Test func updatingRunsWhileALongPressIsHeld() {
+        let rig = Rig()
+        let pressing = GestureState(initialValue: false)
+        rig.engine.attach(LongPressGesture().updating(pressing) { value, state in state = value.isPressing })
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        #expect(pressing.wrappedValue)
+        rig.advance(to: 499)
+        #expect(pressing.wrappedValue)
+        rig.advance(to: 500)
+        #expect(!pressing.wrappedValue)
+    }
+
+    // SwiftUI: the state returns when the press fails (lifted early, or moved too far) or is cancelled.
+    @Test func aLongPressStateReturnsWhenThePressFailsOrIsCancelled() {
+        let rig = Rig()
+        let pressing = GestureState(initialValue: false)
+        rig.engine.attach(LongPressGesture().updating(pressing) { value, state in state = value.isPressing })
+        rig.tap([(50, 50)], at: 0, hold: 200)
+        #expect(!pressing.wrappedValue)
+
+        rig.down(0, 50, 50, at: 1000)
+        rig.frame(at: 1000)
+        #expect(pressing.wrappedValue)
+        rig.move(0, 55, 50, at: 1100)
+        rig.frame(at: 1100)
+        #expect(!pressing.wrappedValue, "moved 5 mm, beyond the 3 mm a press allows")
+        rig.up(0, at: 1200)
+        rig.frame(at: 1200)
+
+        rig.down(0, 50, 50, at: 2000)
+        rig.frame(at: 2000)
+        #expect(pressing.wrappedValue)
+        rig.send(.touchCancel(Rig.screen), at: 2100)
+        #expect(!pressing.wrappedValue)
+        #expect(rig.engine.isIdle)
+    }
+
+    // SwiftUI: `onChanged` runs once as each press begins, with the pressing value; `onEnded` once, at the
+    // duration. The host's update stream has only `recognized`: nothing began before.
+    @Test func onChangedRunsOnceAsAPressBeginsAndOnEndedOnceAtTheDuration() {
+        let rig = Rig()
+        var changes: [LongPressValue] = []
+        var ends: [LongPressValue] = []
+        let press = rig.engine.attach(LongPressGesture(minimumDuration: .milliseconds(800))
+            .onChanged { changes.append($0) }.onEnded { ends.append($0) })
+        rig.down(0, 40, 60, at: 0)
+        rig.frame(at: 0)
+        rig.move(0, 41, 60, at: 100)
+        rig.frame(at: 100)
+        rig.advance(to: 1000)
+        #expect(changes.count == 1)
+        #expect(changes.first?.isPressing == true)
+        #expect(changes.first?.location == Point(x: 400, y: 600))
+        #expect(changes.first?.time == .milliseconds(0))
+        #expect(ends.count == 1)
+        #expect(ends.first?.time == .milliseconds(800))
+        #expect(ends.first?.isPressing == false)
+        #expect(rig.phases(press) == [.recognized])
+    }
+
+    // SwiftUI: a two-finger press reports once both fingers are down, not at the first.
+    @Test func aTwoFingerPressReportsOnceAllItsFingersAreDown() {
+        let rig = Rig()
+        var changes: [Int64] = []
+        rig.engine.attach(LongPressGesture(fingers: 2).onChanged { changes.append($0.time.microseconds / 1000) })
+        rig.down(0, 40, 50, at: 0)
+        rig.frame(at: 0)
+        #expect(changes.isEmpty)
+        rig.down(1, 60, 50, at: 80)
+        rig.frame(at: 80)
+        #expect(changes == [80])
+    }
 }

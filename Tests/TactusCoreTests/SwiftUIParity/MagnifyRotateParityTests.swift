@@ -135,4 +135,47 @@ import TactusCore
         #expect(Parity.close(photo.scale, 1.5))
         #expect(photo.angle == 0)
     }
+
+    // SwiftUI: `startLocation` is where the gesture started and `startAnchor` the same point as a unit point of
+    // the view; here of the surface, whose size the host's hit test gives.
+    @Test func aPinchOnASurfaceCarriesItsStartLocationAndAnchor() {
+        let rig = Rig()
+        let surface = SurfaceID(7)
+        rig.surfaceSizes[surface] = Size(width: 400, height: 200)
+        rig.scene = [(surface: surface, frame: Rect(x: 200, y: 300, width: 400, height: 200), exclusion: nil)]
+        var magnify: [MagnifyValue] = []
+        var rotate: [RotateValue] = []
+        rig.engine.attach(MagnifyGesture().simultaneously(with: RotateGesture()).onEnded { value in
+            if let m = value.first { magnify.append(m) }
+            if let r = value.second { rotate.append(r) }
+        }, to: .surface(surface))
+        rig.pinch(center: (30, 35), radius: 5, to: 10, turning: 20, at: 0, duration: 200)
+        #expect(magnify.count == 1 && rotate.count == 1)
+        guard let m = magnify.first, let r = rotate.first else { return }
+        #expect(abs(m.startLocation.x - 100) < 1e-6 && abs(m.startLocation.y - 50) < 1e-6)
+        #expect(abs((m.startAnchor?.x ?? -1) - 0.25) < 1e-6 && abs((m.startAnchor?.y ?? -1) - 0.25) < 1e-6)
+        #expect(r.startLocation == m.startLocation)
+        #expect(r.startAnchor == m.startAnchor)
+    }
+
+    // Compositor targets: a region's rectangle, the touchscreen's output for the layout; touchpads on the
+    // layout have no bounds, so no anchor.
+    @Test func theAnchorIsOfTheRegionOrTheOutputAndAbsentForTouchpadsOnTheLayout() {
+        let rig = Rig()
+        var anchors: [UnitPoint?] = []
+        rig.engine.attach(MagnifyGesture().onEnded { anchors.append($0.startAnchor) },
+                          to: .region(Rect(x: 0, y: 0, width: 500, height: 1000)))
+        rig.pinch(center: (25, 75), radius: 5, to: 10, at: 0, duration: 200)
+        let layout = Rig()
+        layout.engine.attach(MagnifyGesture().onEnded { anchors.append($0.startAnchor) })
+        layout.pinch(center: (25, 75), radius: 5, to: 10, at: 0, duration: 200)
+        layout.send(.pinchBegin(Rig.touchpad, fingers: 2), at: 1000)
+        layout.send(.pinchUpdate(Rig.touchpad, delta: .zero, scale: 1.5, angleDelta: 0), at: 1010)
+        layout.send(.pinchEnd(Rig.touchpad, cancelled: false), at: 1020)
+        #expect(anchors.count == 3)
+        guard anchors.count == 3 else { return }
+        #expect(abs((anchors[0]?.x ?? -1) - 0.5) < 1e-6 && abs((anchors[0]?.y ?? -1) - 0.75) < 1e-6)
+        #expect(abs((anchors[1]?.x ?? -1) - 0.25) < 1e-6 && abs((anchors[1]?.y ?? -1) - 0.75) < 1e-6)
+        #expect(anchors[2] == nil)
+    }
 }

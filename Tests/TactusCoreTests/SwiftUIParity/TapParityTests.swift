@@ -119,4 +119,56 @@ import TactusCore
         #expect(rig.path(drag) == [.began, .changed, .ended])
         #expect(rig.first(.failed, of: tap)?.time == rig.first(.began, of: drag)?.time)
     }
+
+    // SwiftUI (as UIKit): a press held longer than 0.75 s is no tap.
+    @Test(arguments: [(740.0, true), (760.0, false)])
+    func aPressLongerThanThreeQuartersOfASecondIsNoTap(hold: Double, recognized: Bool) {
+        let rig = Rig()
+        let tap = rig.engine.attach(TapGesture())
+        rig.tap([(50, 50)], at: 0, hold: hold)
+        rig.advance(to: 2000)
+        #expect(rig.path(tap) == [recognized ? .recognized : .failed])
+        if !recognized {
+            #expect(rig.reason(tap) == .timedOut)
+            #expect(rig.first(.failed, of: tap)?.time == .milliseconds(750), "fails at 750 ms, not at the lift")
+        }
+        #expect(rig.engine.isIdle)
+    }
+
+    // The maximum press duration is a parameter; each press of a double tap has its own.
+    @Test func theMaximumPressDurationIsAParameterForEveryPress() {
+        let rig = Rig()
+        let slow = rig.engine.attach(TapGesture(count: 2, maximumDuration: .milliseconds(2000)))
+        rig.tap([(50, 50)], at: 0, hold: 1500)
+        rig.tap([(50, 50)], at: 1700, hold: 1900)
+        #expect(rig.path(slow) == [.recognized])
+        #expect(rig.first(.recognized, of: slow)?.time == .milliseconds(3600))
+
+        let quick = rig.engine.attach(TapGesture(count: 2, maximumDuration: .milliseconds(100)))
+        rig.tap([(50, 50)], at: 5000, hold: 50)
+        rig.tap([(50, 50)], at: 5200, hold: 150)
+        #expect(rig.path(quick) == [.failed])
+        #expect(rig.first(.failed, of: quick)?.time == .milliseconds(5300))
+    }
+
+    // SwiftUI: a tap has no in-progress value: `onChanged` and `updating` run only with the recognized tap.
+    @Test func aTapReportsNothingBeforeItIsRecognized() {
+        let rig = Rig()
+        let state = GestureState(initialValue: 0)
+        var changes = 0
+        var updates = 0
+        rig.engine.attach(TapGesture(count: 2).onChanged { _ in changes += 1 }
+            .updating(state) { value, state in updates += 1; state = value.count })
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        rig.up(0, at: 80)
+        rig.frame(at: 80)
+        rig.down(0, 50, 50, at: 200)
+        rig.frame(at: 200)
+        #expect(changes == 0 && updates == 0)
+        rig.up(0, at: 280)
+        rig.frame(at: 280)
+        #expect(changes == 0 && updates == 0, "recognized: onEnded's turn, not onChanged's")
+        #expect(state.wrappedValue == 0)
+    }
 }
