@@ -32,7 +32,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.serial = serial
         self.reason = reason
         values = FlatGestureValues(fingers: fingers, location: location, translation: translation, velocity: velocity,
-                                   scale: scale, rotation: rotation, count: count, direction: direction, progress: progress,
-                                   startLocation: startLocation, startAnchor: startAnchor)
+                                   scale: scale, rotation: rotation, count: count, direction: direction,
+                                   progress: progress, startLocation: startLocation, startAnchor: startAnchor)
     }
 }

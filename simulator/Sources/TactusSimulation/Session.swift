@@ -106,8 +106,8 @@ public final class Session: SurfaceLocator {
 
     public func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         for s in surfaces where s.frame.contains(point) {
-            stack.append(SurfaceHit(surface: s.id, origin: s.frame.origin, excludesCompositorGestures: s.exclusion?.contains(point) ?? false,
-                                    size: s.frame.size))
+            stack.append(SurfaceHit(surface: s.id, origin: s.frame.origin,
+                                    excludesCompositorGestures: s.exclusion?.contains(point) ?? false, size: s.frame.size))
         }
     }
 
