@@ -641,10 +641,7 @@ struct tactus_gesture_v1_listener {
 	 * Pinch and rotate: the centroid of the fingers when all of them
 	 * were down, in surface-local logical pixels. It stays the same
 	 * for the whole gesture and comes in every group of the gesture's
-	 * values, so that a client that missed the began group still has
-	 * it. Scale and rotation grow around this point when the fingers
-	 * do not travel; the location event says where the fingers are
-	 * now.
+	 * values; the location event says where the centroid is now.
 	 * @since 2
 	 */
 	void (*start_location)(void *data,
