@@ -418,7 +418,8 @@ static void glue_new_surface(struct wl_listener *listener, void *data) {
 /* What the plugin asks of the compositor: its view of the desktop, and the actions its bindings run. */
 
 /* The client surfaces under a layout point, front first: the surface, then each surface it is a subsurface of, so
- * that gestures on a window's main surface cover its subsurfaces. */
+ * that gestures on a window's main surface cover its subsurfaces. Each with its size as the client last committed
+ * it, which pinches and rotations on it are anchored to. */
 static size_t host_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
 	struct glue *glue = data;
 	double sx, sy;
@@ -426,7 +427,10 @@ static size_t host_surfaces_at(void *data, double x, double y, struct tactus_sur
 	double origin_x = x - sx, origin_y = y - sy;
 	size_t count = 0;
 	while (surface && count < capacity) {
-		hits[count++] = (struct tactus_surface_hit){surface->resource, origin_x, origin_y, false};
+		hits[count++] = (struct tactus_surface_hit){
+			.surface = surface->resource, .origin_x = origin_x, .origin_y = origin_y,
+			.width = surface->current.width, .height = surface->current.height,
+		};
 		if (!wlr_surface_is_subsurface(surface))
 			break;
 		struct wlr_subsurface *subsurface = wlr_subsurface_from_wlr_surface(surface);

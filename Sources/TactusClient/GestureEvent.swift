@@ -13,7 +13,7 @@ public struct GestureEvent: Hashable, Sendable {
     /// Why a gesture was cancelled or failed; nil when the compositor gave `other`.
     public var reason: FailureReason?
     /// The values that came with the phase, read as the event's own (`event.location`), in surface-local logical
-    /// pixels; the protocol carries no edge.
+    /// pixels; the protocol carries no edge, and a compositor of version 1 no `startLocation` nor `startAnchor`.
     public var values: FlatGestureValues
 
     /// The values' fields, as the event's own.
@@ -26,12 +26,13 @@ public struct GestureEvent: Hashable, Sendable {
     public init(phase: GesturePhase, time: UInt32, serial: UInt32? = nil, reason: FailureReason? = nil,
                 location: Point? = nil, translation: Vector? = nil, velocity: Vector? = nil, scale: Double? = nil,
                 rotation: Double? = nil, count: Int? = nil, fingers: Int? = nil, direction: SwipeDirection? = nil,
-                progress: Double? = nil) {
+                progress: Double? = nil, startLocation: Point? = nil, startAnchor: UnitPoint? = nil) {
         self.phase = phase
         self.time = time
         self.serial = serial
         self.reason = reason
         values = FlatGestureValues(fingers: fingers, location: location, translation: translation, velocity: velocity,
-                                   scale: scale, rotation: rotation, count: count, direction: direction, progress: progress)
+                                   scale: scale, rotation: rotation, count: count, direction: direction,
+                                   progress: progress, startLocation: startLocation, startAnchor: startAnchor)
     }
 }

@@ -184,4 +184,10 @@ private nonisolated(unsafe) let gestureListener = permanent(tactus_gesture_v1_li
     fingers: { data, _, fingers in subscription(data)?.gather { $0.fingers = Int(fingers) } },
     direction: { data, _, direction in subscription(data)?.gather { $0.direction = SwipeDirection(wireValue: direction) } },
     progress: { data, _, progress in subscription(data)?.gather { $0.progress = wl_fixed_to_double(progress) } },
-    frame: { data, _ in subscription(data)?.endFrame() }))
+    frame: { data, _ in subscription(data)?.endFrame() },
+    start_location: { data, _, x, y in
+        subscription(data)?.gather { $0.startLocation = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) }
+    },
+    start_anchor: { data, _, x, y in
+        subscription(data)?.gather { $0.startAnchor = UnitPoint(x: Double(unitFraction: x), y: Double(unitFraction: y)) }
+    }))

@@ -16,8 +16,13 @@ public final class WaylandConnection {
     public private(set) var compositor: OpaquePointer?
     /// The first `wl_seat` announced.
     public private(set) var seat: OpaquePointer?
-    /// The `tactus_gesture_manager_v1`, version 1.
+    /// The `tactus_gesture_manager_v1`, at `gestureVersion`.
     public private(set) var gestureManager: OpaquePointer?
+    /// The version `gestureManager` was bound at, 0 until then: the compositor's, up to the newest this library
+    /// speaks (2: pinches and rotations say where they started, `GestureEvent.startLocation`).
+    public private(set) var gestureVersion: UInt32 = 0
+    /// The newest version of `tactus_gesture_manager_v1` to bind.
+    private let newestGestureVersion: UInt32
     /// `xdg_wm_base` and `wl_shm`, for windows (`Window`); nil where the compositor has no desktop shell.
     private(set) var shell: OpaquePointer?
     private(set) var shm: OpaquePointer?
@@ -33,12 +38,20 @@ public final class WaylandConnection {
 
     /// Connects to the compositor on the display socket `socket` (nil: `$WAYLAND_DISPLAY`, else `wayland-0`) and,
     /// if `roundtripOnConnect`, waits until the compositor announced its globals.
-    public init(socket: String? = nil, roundtripOnConnect: Bool = true) throws {
+    public convenience init(socket: String? = nil, roundtripOnConnect: Bool = true) throws {
+        try self.init(socket: socket, roundtripOnConnect: roundtripOnConnect,
+                      newestGestureVersion: UInt32(tactus_gesture_manager_v1_interface.version))
+    }
+
+    /// Connects as `init(socket:roundtripOnConnect:)` does, binding `tactus_gesture_manager_v1` at
+    /// `newestGestureVersion` at most: for testing how the compositor serves clients of older versions.
+    @_spi(Testing) public init(socket: String?, roundtripOnConnect: Bool, newestGestureVersion: UInt32) throws {
         guard let display = wl_display_connect(socket) else {
             let name = socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw WaylandClientError.cannotConnect(name)
         }
         self.display = display
+        self.newestGestureVersion = newestGestureVersion
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
         if roundtripOnConnect { try roundtrip() }
@@ -181,7 +194,8 @@ public final class WaylandConnection {
             // Requests only name the seat; none of its events matter here, so its first version does.
             seat = bind(name, tactus_client_seat_interface(), version: 1)
         case "tactus_gesture_manager_v1" where gestureManager == nil:
-            gestureManager = bind(name, tactus_client_manager_interface(), version: 1)
+            gestureVersion = min(version, newestGestureVersion)
+            gestureManager = bind(name, tactus_client_manager_interface(), version: gestureVersion)
         case "xdg_wm_base" where shell == nil:
             shell = bind(name, tactus_client_xdg_wm_base_interface(), version: 1)
             xdg_wm_base_add_listener(shell, shellListener, nil)

@@ -75,6 +75,13 @@ extension FailureReason {
     }
 }
 
+extension Double {
+    /// A fraction of a surface's width or height as start_anchor carries it, in 1/65536.
+    init(unitFraction: Int32) {
+        self = Double(unitFraction) / 65_536
+    }
+}
+
 extension Int32 {
     /// `value` rounded to the nearest integer, clamped to Int32's range, NaN as 0: odd input never traps.
     init(roundingClamped value: Double) {

@@ -48,7 +48,8 @@ enum CValues {
         update.values.flat.progress ?? (update.phase == .ended || update.phase == .recognized ? 1 : 0)
     }
 
-    /// The values as `tactus_values`: those the gesture's kind lacks stay 0 (scale 1).
+    /// The values as `tactus_values`: those the gesture's kind lacks stay 0 (scale 1), a missing anchor too, with
+    /// `has_anchor` false.
     static func values(_ values: GestureValues) -> tactus_values {
         let values = values.flat
         var out = tactus_values()
@@ -59,6 +60,8 @@ enum CValues {
         out.rotation = values.rotation ?? 0
         out.count = UInt32(clamping: values.count ?? 0)
         out.direction = values.direction.map(CValues.name(of:))
+        if let p = values.startLocation { (out.start_x, out.start_y) = (p.x, p.y) }
+        if let a = values.startAnchor { (out.anchor_x, out.anchor_y, out.has_anchor) = (a.x, a.y, true) }
         return out
     }
 

@@ -172,8 +172,8 @@ final class GestureObject: ResourceOwner {
         tactus_gesture_v1_send_frame(resource)
     }
 
-    /// Sends the values the gesture's kind has, each as its event (the protocol has none for an edge swipe's edge,
-    /// which the client chose).
+    /// Sends the values the gesture's kind has and the client's version knows, each as its event (the protocol has
+    /// none for an edge swipe's edge, which the client chose).
     private func sendValues(_ values: GestureValues, to resource: OpaquePointer) {
         let values = values.flat
         if let p = values.location { tactus_gesture_v1_send_location(resource, Resource.fixed(p.x), Resource.fixed(p.y)) }
@@ -187,6 +187,15 @@ final class GestureObject: ResourceOwner {
         if let direction = values.direction { tactus_gesture_v1_send_direction(resource, WireValue.direction(direction)) }
         if let progress = values.progress { tactus_gesture_v1_send_progress(resource, Resource.fixed(progress)) }
         if let fingers = values.fingers { tactus_gesture_v1_send_fingers(resource, UInt32(clamping: fingers)) }
+        // Version 1 has no start events: a client bound at it may not know them (libwayland ends its connection then).
+        if wl_resource_get_version(resource) >= TACTUS_GESTURE_V1_START_LOCATION_SINCE_VERSION {
+            if let p = values.startLocation {
+                tactus_gesture_v1_send_start_location(resource, Resource.fixed(p.x), Resource.fixed(p.y))
+            }
+            if let a = values.startAnchor {
+                tactus_gesture_v1_send_start_anchor(resource, Resource.unitFraction(a.x), Resource.unitFraction(a.y))
+            }
+        }
     }
 }
 

@@ -54,7 +54,9 @@ public final class GestureServer: AttachmentOwner {
         self.display = display
         self.engineLoop = engineLoop
         self.host = host
-        global = wl_global_create(display, tactus_gesture_manager_interface(), 1,
+        // The manager's version in the protocol's XML: the server implements all of it.
+        let version = tactus_gesture_manager_v1_interface.version
+        global = wl_global_create(display, tactus_gesture_manager_interface(), version,
                                   Unmanaged.passUnretained(self).toOpaque()) { client, data, version, id in
             guard let client, let data else { return }
             Unmanaged<GestureServer>.fromOpaque(data).takeUnretainedValue()

@@ -50,6 +50,12 @@ enum Resource {
         wl_fixed_from_double(min(max(value.isFinite ? value : 0, -8_388_607), 8_388_607))
     }
 
+    /// A fraction of a surface's width or height as start_anchor carries it, in 1/65536 (finer than `wl_fixed_t`),
+    /// clamped to what an int holds.
+    static func unitFraction(_ fraction: Double) -> Int32 {
+        Int32((min(max(fraction.isFinite ? fraction : 0, -32_768), 32_767) * 65_536).rounded())
+    }
+
     /// Milliseconds of the input clock, as Wayland carries them (wrapping every 49.7 days).
     static func milliseconds(_ time: Timestamp) -> UInt32 {
         UInt32(truncatingIfNeeded: time.microseconds / 1000)

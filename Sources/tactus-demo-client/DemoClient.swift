@@ -13,8 +13,9 @@ struct DemoClient: ParsableCommand {
             Prints JSON Lines on standard output, flushed line by line: first {"event":"ready","gestures":[NAMES]} \
             once every gesture is committed and the compositor has answered, then one line per gesture event with, \
             where present, time_ms, gesture, name, phase, serial, fingers, count, direction, location, translation, \
-            velocity, scale, rotation_deg, progress and reason. Unlike the simulator's millimetres, location, \
-            translation and velocity are surface-local pixels (per second).
+            velocity, scale, rotation_deg, progress, start_location, start_anchor and reason. Unlike the simulator's \
+            millimetres, location, translation, velocity and start_location are surface-local pixels (per second); \
+            start_anchor is start_location as fractions of the surface's size, where the compositor knows it.
 
             Exits 0 after --exit-after events, when the compositor closes the connection, or when it closes the \
             window (after printing {"event":"closed"}), 1 when it cannot be \

@@ -21,6 +21,8 @@ extension GestureEvent {
         if let scale = values.scale { line.add("scale", scale) }
         if let rotation = values.rotation { line.add("rotation_deg", rotation) }
         if let progress = values.progress { line.add("progress", progress) }
+        if let start = values.startLocation { line.add("start_location", [start.x, start.y]) }
+        if let anchor = values.startAnchor { line.add("start_anchor", [anchor.x, anchor.y]) }
         if phase == .cancelled || phase == .failed { line.add("reason", reason?.rawValue ?? "other") }
         return line.text
     }

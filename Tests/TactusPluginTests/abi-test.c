@@ -280,7 +280,10 @@ int main(int argc, char **argv) {
 	/* A compositor built against another ABI is refused with a message, not a crash. */
 	reset();
 	struct tactus_plugin *refused = tactus.create(TACTUS_ABI_VERSION + 1, display, &host, NULL);
-	CHECK(refused == NULL && strstr(seen.last_log, "ABI 2") != NULL, "ABI %u refused: \"%s\"", TACTUS_ABI_VERSION + 1,
+	char refusal[128];
+	snprintf(refusal, sizeof refusal, "the compositor speaks ABI %u, this libtactus speaks %u", TACTUS_ABI_VERSION + 1,
+	         TACTUS_ABI_VERSION);
+	CHECK(refused == NULL && strstr(seen.last_log, refusal) != NULL, "ABI %u refused: \"%s\"", TACTUS_ABI_VERSION + 1,
 	      seen.last_log);
 
 	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
@@ -341,11 +344,35 @@ int main(int argc, char **argv) {
 	CHECK(count_phase("zoom", TACTUS_PHASE_BEGAN) == 1 && count_phase("zoom", TACTUS_PHASE_CHANGED) > 5 &&
 	          count_phase("zoom", TACTUS_PHASE_ENDED) == 1,
 	      "zoom began once, changed %d times, ended once", count_phase("zoom", TACTUS_PHASE_CHANGED));
-	CHECK(seen.values[seen.action_count - 1].scale > 2.5, "the pinch ended at scale %.3f",
-	      seen.values[seen.action_count - 1].scale);
+	const struct tactus_values *zoomed = &seen.values[seen.action_count - 1];
+	CHECK(zoomed->scale > 2.5, "the pinch ended at scale %.3f", zoomed->scale);
+	/* The fingers landed at x 0.45 and 0.50 of the 1600-pixel-wide output, halfway down. */
+	CHECK(seen.values[0].start_x == 760 && seen.values[0].start_y == 500 && zoomed->start_x == 760 &&
+	          zoomed->start_y == 500,
+	      "it started where the fingers landed, layout (%g, %g), at began and at ended", zoomed->start_x,
+	      zoomed->start_y);
+	CHECK(zoomed->has_anchor && zoomed->anchor_x == 0.475 && zoomed->anchor_y == 0.5,
+	      "at (%g, %g) of the output the touchscreen maps to", zoomed->anchor_x, zoomed->anchor_y);
 	CHECK(seen.decisions[TACTUS_WITHHOLD] == 0 && seen.decisions[TACTUS_DELIVER] > 0,
 	      "touches delivered at once until the binding took over (%d)", seen.decisions[TACTUS_DELIVER]);
 	CHECK(seen.cancelled == 1, "the host was asked to cancel the client's touches once (%d)", seen.cancelled);
+
+	/* The same binding on a touchpad: the pinch starts at the pointer, (0, 0) for a host without pointer_location,
+	 * and a touchpad maps to no output region, so it has no anchor. */
+	struct tactus_device pad = {.id = 2, .kind = TACTUS_DEVICE_TOUCHPAD, .name = "test touchpad", .width_mm = 100,
+	                            .height_mm = 70};
+	CHECK(tactus.add_device(plugin, &pad) == 0, "a 100 x 70 mm touchpad");
+	reset();
+	tactus.pinch_begin(plugin, 2, 4000, 2);
+	for (int s = 1; s <= 30; s++)
+		tactus.pinch_update(plugin, 2, 4000 + 10 * s, 0, 0, 1 + s / 10.0, 0);
+	tactus.pinch_end(plugin, 2, 4310, false);
+	zoomed = &seen.values[seen.action_count - 1];
+	CHECK(count_phase("zoom", TACTUS_PHASE_ENDED) == 1 && zoomed->start_x == 0 && zoomed->start_y == 0 &&
+	          !zoomed->has_anchor && zoomed->anchor_x == 0 && zoomed->anchor_y == 0,
+	      "a touchpad pinch ended at scale %.1f, started at the pointer (%g, %g), without an anchor", zoomed->scale,
+	      zoomed->start_x, zoomed->start_y);
+	CHECK(tactus.remove_device(plugin, 2) == 0, "touchpad removed");
 
 	/* A long press is recognized by the plugin's timer on the display's event loop: nothing else happens after
 	 * the finger lands. Times are CLOCK_MONOTONIC milliseconds, as wlroots stamps its events. */

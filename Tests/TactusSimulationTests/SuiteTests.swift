@@ -73,4 +73,12 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let failed = try #require(Report.jsonLines(session).split(separator: "\n").first { $0.contains("failed") })
         #expect(failed.contains(#""reason":"wrongFingerCount""#))
     }
+
+    @Test func pinchAndRotateLinesSayWhereTheyStarted() throws {
+        let session = try Scenario(path: repositoryRoot + "/simulator/scenarios/start-anchor.json").run(corpus: nil).session
+        #expect(Report.summary(session).split(separator: "\n") == [
+            #"{"time_us":400000,"gesture":"pinch","name":"zoom","phase":"ended","fingers":2,"scale":2,"start_location":[600,400],"start_anchor":[0.46875,0.5]}"#,
+            #"{"time_us":400000,"gesture":"rotate","name":"turn","phase":"ended","fingers":2,"rotation_deg":30,"start_location":[800,500],"start_anchor":[0.4,0.5]}"#,
+        ])
+    }
 }

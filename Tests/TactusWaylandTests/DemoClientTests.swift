@@ -33,6 +33,11 @@ import TactusCore
         #expect(abs((rotate.last?["rotation_deg"] as? Double ?? 0) - 30) < 1)
         let location = pinch.last?["location"] as? [Double] ?? []
         #expect(location.count == 2 && abs(location[0] - 500) < 1 && abs(location[1] - 300) < 1)
+        // Where both started: surface-local, and as fractions of the surface's 1000 × 600 pixels.
+        for line in [pinch.last, rotate.last] {
+            #expect(line?["start_location"] as? [Double] == [500, 300])
+            #expect(line?["start_anchor"] as? [Double] == [0.5, 0.5])
+        }
         #expect(pinch.last?["gesture"] as? String == "pinch")
     }
 

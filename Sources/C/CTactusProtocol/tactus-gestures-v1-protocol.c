@@ -66,7 +66,7 @@ static const struct wl_message tactus_gesture_manager_v1_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface tactus_gesture_manager_v1_interface = {
-	"tactus_gesture_manager_v1", 1,
+	"tactus_gesture_manager_v1", 2,
 	3, tactus_gesture_manager_v1_requests,
 	0, NULL,
 };
@@ -105,12 +105,14 @@ static const struct wl_message tactus_gesture_v1_events[] = {
 	{ "direction", "u", tactus_gestures_v1_types + 0 },
 	{ "progress", "f", tactus_gestures_v1_types + 0 },
 	{ "frame", "", tactus_gestures_v1_types + 0 },
+	{ "start_location", "2ff", tactus_gestures_v1_types + 0 },
+	{ "start_anchor", "2ii", tactus_gestures_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface tactus_gesture_v1_interface = {
-	"tactus_gesture_v1", 1,
+	"tactus_gesture_v1", 2,
 	14, tactus_gesture_v1_requests,
-	16, tactus_gesture_v1_events,
+	18, tactus_gesture_v1_events,
 };
 
 static const struct wl_message tactus_gesture_exclusion_v1_requests[] = {
@@ -119,7 +121,7 @@ static const struct wl_message tactus_gesture_exclusion_v1_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface tactus_gesture_exclusion_v1_interface = {
-	"tactus_gesture_exclusion_v1", 1,
+	"tactus_gesture_exclusion_v1", 2,
 	2, tactus_gesture_exclusion_v1_requests,
 	0, NULL,
 };

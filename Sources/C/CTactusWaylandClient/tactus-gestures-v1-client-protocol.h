@@ -37,8 +37,9 @@ extern "C" {
  * scales and angles count from where the fingers were when they landed,
  * not from the began event: the values at began already include the travel
  * that made the gesture begin, so a client applies them to the state its
- * content had when the fingers touched, and nothing jumps. All fractional
- * values are wl_fixed (1/256 resolution).
+ * content had when the fingers touched, and nothing jumps. Fractional
+ * values are wl_fixed (1/256 resolution), but for start_anchor's fractions
+ * of a surface, which are finer (1/65536).
  *
  * Warning! The protocol described in this file is experimental and
  * backward incompatible changes may be made. Backward compatible changes
@@ -87,7 +88,10 @@ struct wl_surface;
  * @section page_iface_tactus_gesture_manager_v1_desc Description
  *
  * A global that creates gesture objects for a client's surfaces and
- * gesture exclusion regions.
+ * gesture exclusion regions. The objects it creates have its version.
+ *
+ * Version 2 adds where a pinch or rotation started: the start_location
+ * and start_anchor events of tactus_gesture_v1.
  * @section page_iface_tactus_gesture_manager_v1_api API
  * See @ref iface_tactus_gesture_manager_v1.
  */
@@ -95,7 +99,10 @@ struct wl_surface;
  * @defgroup iface_tactus_gesture_manager_v1 The tactus_gesture_manager_v1 interface
  *
  * A global that creates gesture objects for a client's surfaces and
- * gesture exclusion regions.
+ * gesture exclusion regions. The objects it creates have its version.
+ *
+ * Version 2 adds where a pinch or rotation started: the start_location
+ * and start_anchor events of tactus_gesture_v1.
  */
 extern const struct wl_interface tactus_gesture_manager_v1_interface;
 #endif
@@ -118,6 +125,9 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * From version 2 on, pinch and rotate values include start_location and,
+ * where the compositor knows the surface's size, start_anchor.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -143,6 +153,9 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * From version 2 on, pinch and rotate values include start_location and,
+ * where the compositor knows the surface's size, start_anchor.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -622,6 +635,42 @@ struct tactus_gesture_v1_listener {
 	 */
 	void (*frame)(void *data,
 		      struct tactus_gesture_v1 *tactus_gesture_v1);
+	/**
+	 * where a pinch or rotation started
+	 *
+	 * Pinch and rotate: the centroid of the fingers when all of them
+	 * were down, in surface-local logical pixels. It stays the same
+	 * for the whole gesture and comes in every group of the gesture's
+	 * values; the location event says where the centroid is now.
+	 * @since 2
+	 */
+	void (*start_location)(void *data,
+			       struct tactus_gesture_v1 *tactus_gesture_v1,
+			       wl_fixed_t x,
+			       wl_fixed_t y);
+	/**
+	 * where a pinch or rotation started, on the surface
+	 *
+	 * Pinch and rotate, when the compositor knows the surface's
+	 * size: the start_location as fractions of the surface's width and
+	 * height, 0 at the left or top edge and 1 at the right or bottom
+	 * edge (the point lies outside 0 to 1 when the fingers' centroid
+	 * started off the surface). A group of values without it means the
+	 * compositor does not know the size; the client may divide
+	 * start_location by the size it gave the surface.
+	 *
+	 * The fractions are carried in units of 1/65536 (65536 is 1, 32768
+	 * is one half), not as wl_fixed: wl_fixed's 1/256 would put the
+	 * anchor up to 4 pixels off on a surface 2000 pixels wide, where
+	 * start_location is exact to 1/256 of a pixel.
+	 * @param x the fraction of the width, in 1/65536
+	 * @param y the fraction of the height, in 1/65536
+	 * @since 2
+	 */
+	void (*start_anchor)(void *data,
+			     struct tactus_gesture_v1 *tactus_gesture_v1,
+			     int32_t x,
+			     int32_t y);
 };
 
 /**
@@ -714,6 +763,14 @@ tactus_gesture_v1_add_listener(struct tactus_gesture_v1 *tactus_gesture_v1,
  * @ingroup iface_tactus_gesture_v1
  */
 #define TACTUS_GESTURE_V1_FRAME_SINCE_VERSION 1
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_START_LOCATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_START_ANCHOR_SINCE_VERSION 2
 
 /**
  * @ingroup iface_tactus_gesture_v1

@@ -40,8 +40,9 @@ struct wl_resource;
  * scales and angles count from where the fingers were when they landed,
  * not from the began event: the values at began already include the travel
  * that made the gesture begin, so a client applies them to the state its
- * content had when the fingers touched, and nothing jumps. All fractional
- * values are wl_fixed (1/256 resolution).
+ * content had when the fingers touched, and nothing jumps. Fractional
+ * values are wl_fixed (1/256 resolution), but for start_anchor's fractions
+ * of a surface, which are finer (1/65536).
  *
  * Warning! The protocol described in this file is experimental and
  * backward incompatible changes may be made. Backward compatible changes
@@ -90,7 +91,10 @@ struct wl_surface;
  * @section page_iface_tactus_gesture_manager_v1_desc Description
  *
  * A global that creates gesture objects for a client's surfaces and
- * gesture exclusion regions.
+ * gesture exclusion regions. The objects it creates have its version.
+ *
+ * Version 2 adds where a pinch or rotation started: the start_location
+ * and start_anchor events of tactus_gesture_v1.
  * @section page_iface_tactus_gesture_manager_v1_api API
  * See @ref iface_tactus_gesture_manager_v1.
  */
@@ -98,7 +102,10 @@ struct wl_surface;
  * @defgroup iface_tactus_gesture_manager_v1 The tactus_gesture_manager_v1 interface
  *
  * A global that creates gesture objects for a client's surfaces and
- * gesture exclusion regions.
+ * gesture exclusion regions. The objects it creates have its version.
+ *
+ * Version 2 adds where a pinch or rotation started: the start_location
+ * and start_anchor events of tactus_gesture_v1.
  */
 extern const struct wl_interface tactus_gesture_manager_v1_interface;
 #endif
@@ -121,6 +128,9 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * From version 2 on, pinch and rotate values include start_location and,
+ * where the compositor knows the surface's size, start_anchor.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -146,6 +156,9 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * From version 2 on, pinch and rotate values include start_location and,
+ * where the compositor knows the surface's size, start_anchor.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -588,6 +601,8 @@ struct tactus_gesture_v1_interface {
 #define TACTUS_GESTURE_V1_DIRECTION 13
 #define TACTUS_GESTURE_V1_PROGRESS 14
 #define TACTUS_GESTURE_V1_FRAME 15
+#define TACTUS_GESTURE_V1_START_LOCATION 16
+#define TACTUS_GESTURE_V1_START_ANCHOR 17
 
 /**
  * @ingroup iface_tactus_gesture_v1
@@ -653,6 +668,14 @@ struct tactus_gesture_v1_interface {
  * @ingroup iface_tactus_gesture_v1
  */
 #define TACTUS_GESTURE_V1_FRAME_SINCE_VERSION 1
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_START_LOCATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_START_ANCHOR_SINCE_VERSION 2
 
 /**
  * @ingroup iface_tactus_gesture_v1
@@ -894,6 +917,30 @@ static inline void
 tactus_gesture_v1_send_frame(struct wl_resource *resource_)
 {
 	wl_resource_post_event(resource_, TACTUS_GESTURE_V1_FRAME);
+}
+
+/**
+ * @ingroup iface_tactus_gesture_v1
+ * Sends an start_location event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+tactus_gesture_v1_send_start_location(struct wl_resource *resource_, wl_fixed_t x, wl_fixed_t y)
+{
+	wl_resource_post_event(resource_, TACTUS_GESTURE_V1_START_LOCATION, x, y);
+}
+
+/**
+ * @ingroup iface_tactus_gesture_v1
+ * Sends an start_anchor event to the client owning the resource.
+ * @param resource_ The client's resource
+ * @param x the fraction of the width, in 1/65536
+ * @param y the fraction of the height, in 1/65536
+ */
+static inline void
+tactus_gesture_v1_send_start_anchor(struct wl_resource *resource_, int32_t x, int32_t y)
+{
+	wl_resource_post_event(resource_, TACTUS_GESTURE_V1_START_ANCHOR, x, y);
 }
 
 /**

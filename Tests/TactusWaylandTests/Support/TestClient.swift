@@ -1,4 +1,4 @@
-import TactusClient
+@_spi(Testing) import TactusClient
 import TactusCore
 
 extension WaylandConnection: PumpedClient {}
@@ -16,9 +16,12 @@ final class TestClient {
     private var subscriptions: [GestureSubscription] = []
     private var exclusions: [GestureExclusion] = []
 
-    /// Connects, binds the globals and creates a surface, taking turns with `compositor` throughout.
-    init(_ compositor: TestCompositor) throws {
-        connection = try WaylandConnection(socket: compositor.socket, roundtripOnConnect: false)
+    /// Connects, binds the globals (the gesture manager at `gestureVersion` at most; nil: the newest) and creates a
+    /// surface, taking turns with `compositor` throughout.
+    init(_ compositor: TestCompositor, gestureVersion: UInt32? = nil) throws {
+        connection = try gestureVersion.map {
+            try WaylandConnection(socket: compositor.socket, roundtripOnConnect: false, newestGestureVersion: $0)
+        } ?? WaylandConnection(socket: compositor.socket, roundtripOnConnect: false)
         compositor.pump([connection])
         gestures = try GestureClient(connection: connection)
         guard let surface = connection.makeSurface() else { throw TestFailure("no wl_compositor") }

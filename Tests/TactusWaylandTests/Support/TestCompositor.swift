@@ -19,7 +19,7 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
     private(set) var protocolErrors: [(object: String, message: String)] = []
     /// Surfaces in creation order; the scene is the placed ones, the last placed in front.
     private(set) var surfaces: [TestSurface] = []
-    private var scene: [(surface: TestSurface, frame: Rect)] = []
+    private var scene: [(surface: TestSurface, frame: Rect, reportsSize: Bool)] = []
     var pointerLocation = Point(x: 0, y: 0)
     private var globals: [OpaquePointer] = []
 
@@ -98,19 +98,21 @@ final class TestCompositor: SurfaceLocator, GestureServerHost {
 
     // MARK: The scene
 
-    /// Puts a surface at `frame` (layout pixels), in front of the others.
-    func place(_ surface: TestSurface, at frame: Rect) {
+    /// Puts a surface at `frame` (layout pixels), in front of the others. Its hit test reports the frame's size
+    /// unless `reportsSize` is false, as for a compositor that does not know it.
+    func place(_ surface: TestSurface, at frame: Rect, reportsSize: Bool = true) {
         scene.removeAll { $0.surface === surface }
-        scene.append((surface, frame))
+        scene.append((surface, frame, reportsSize))
     }
 
     /// The front surface under the point: surfaces of this compositor have no subsurfaces, and one client's
     /// window hides what lies under it from the others.
     func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
-        guard let (surface, frame) = scene.last(where: { $0.frame.contains(point) }) else { return }
+        guard let (surface, frame, reportsSize) = scene.last(where: { $0.frame.contains(point) }) else { return }
         let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
         stack.append(SurfaceHit(surface: surface.id, origin: frame.origin,
-                                excludesCompositorGestures: server?.excludesCompositorGestures(on: surface.id, at: local) ?? false))
+                                excludesCompositorGestures: server?.excludesCompositorGestures(on: surface.id, at: local) ?? false,
+                                size: reportsSize ? frame.size : nil))
     }
 
     func rectangles(ofRegion region: OpaquePointer) -> [Rect] {

@@ -16,7 +16,8 @@ public struct OutputRecord: Equatable {
 
     public var isSuccess: Bool { update.phase == .recognized || update.phase == .ended }
 
-    /// The values the expectations and the output talk about, by key: translations in millimetres.
+    /// The values the expectations and the output talk about, by key: translations in millimetres, start locations
+    /// in pixels of the target.
     public var values: [String: Double] {
         let flat = update.values.flat
         var v: [String: Double] = ["fingers": Double(fingers)]
@@ -25,6 +26,8 @@ public struct OutputRecord: Equatable {
         if let progress = flat.progress { v["progress"] = progress }
         if let scale = flat.scale { v["scale"] = scale }
         if let rotation = flat.rotation { v["rotation_deg"] = rotation }
+        if let p = flat.startLocation { v["start_x"] = p.x; v["start_y"] = p.y }
+        if let a = flat.startAnchor { v["start_anchor_x"] = a.x; v["start_anchor_y"] = a.y }
         return v
     }
 
@@ -53,6 +56,8 @@ public struct OutputRecord: Equatable {
         if let progress = v["progress"] { o.add("progress", progress) }
         if let scale = v["scale"] { o.add("scale", scale) }
         if let rotation = v["rotation_deg"] { o.add("rotation_deg", rotation) }
+        if let x = v["start_x"], let y = v["start_y"] { o.add("start_location", [x, y]) }
+        if let x = v["start_anchor_x"], let y = v["start_anchor_y"] { o.add("start_anchor", [x, y]) }
         if let reason = update.reason { o.add("reason", reason.rawValue) }
         return o.text
     }
@@ -101,7 +106,8 @@ public final class Session: SurfaceLocator {
 
     public func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         for s in surfaces where s.frame.contains(point) {
-            stack.append(SurfaceHit(surface: s.id, origin: s.frame.origin, excludesCompositorGestures: s.exclusion?.contains(point) ?? false))
+            stack.append(SurfaceHit(surface: s.id, origin: s.frame.origin,
+                                    excludesCompositorGestures: s.exclusion?.contains(point) ?? false, size: s.frame.size))
         }
     }
 

@@ -27,8 +27,9 @@
 extern "C" {
 #endif
 
-/* The ABI this header describes. tactus_plugin_create refuses any other. */
-#define TACTUS_ABI_VERSION 1
+/* The ABI this header describes. tactus_plugin_create refuses any other. 2: struct tactus_values has where a pinch or
+ * rotation started, and struct tactus_surface_hit the surface's size. */
+#define TACTUS_ABI_VERSION 2
 
 struct tactus_plugin;
 struct wl_display;
@@ -79,11 +80,12 @@ struct tactus_touch {
 	double x, y;       /* normalized to the device, 0...1; down and motion only */
 };
 
-/* A client surface under a layout point: its wl_surface resource and its top-left corner in layout pixels. */
+/* A client surface under a layout point: its wl_surface resource, its top-left corner and its size in layout pixels. */
 struct tactus_surface_hit {
 	struct wl_resource *surface;
 	double origin_x, origin_y;
-	bool in_exclusion; /* ignored: the plugin answers this itself from tactus-gestures-v1 */
+	double width, height; /* 0 when unknown: pinches and rotations on the surface then tell its clients no start anchor */
+	bool in_exclusion;    /* ignored: the plugin answers this itself from tactus-gestures-v1 */
 };
 
 struct tactus_rect {
@@ -99,6 +101,12 @@ struct tactus_values {
 	uint32_t fingers;
 	uint32_t count;       /* taps */
 	const char *direction; /* swipe: "left", "right", "up", "down"; otherwise NULL */
+	/* Pinch, rotate: where the fingers' centroid was when all of them were down, layout pixels; and that point as
+	 * fractions of the output region a touchscreen maps to (0, 0 its top-left corner, 1, 1 its bottom-right), when
+	 * has_anchor: a touchpad's gestures have no region, so no anchor. */
+	double start_x, start_y;
+	double anchor_x, anchor_y;
+	bool has_anchor;
 };
 
 /* What the compositor does for the plugin. Any callback may be NULL: the plugin then does without. */
