@@ -29,7 +29,9 @@ final class Arena {
     private(set) var members: [ArenaMember] = []
 
     init() {
-        members.reserveCapacity(32)
+        var list: [ArenaMember] = []
+        list.reserveCapacity(32)
+        members = list
     }
 
     /// Whether a member is still undecided (or its interaction has not finished).
@@ -56,18 +58,21 @@ final class Arena {
         }
         // A waiting single tap whose double tap just failed is recognized now, and starts afresh below.
         resolve(at: time, modifiers: modifiers, ignoringBlockers: false)
-        members.removeAll { !$0.status.isLive }
-        for member in members where member.status.isUndecided { member.hasWon = false }
-        for candidate in candidates where !members.contains(where: { $0.attachment === candidate.attachment }) {
+        // Every change to `members` goes through a local (`take(_:leaving:)`): the loops that read it run per event.
+        var list = take(&members)
+        list.removeAll { !$0.status.isLive }
+        for member in list where member.status.isUndecided { member.hasWon = false }
+        for candidate in candidates where !list.contains(where: { $0.attachment === candidate.attachment }) {
             let member = candidate.attachment.member(for: tracker, sink: sink)
             member.rank = candidate.rank
             member.wantsClaim = false
             member.hasWon = false
             member.context.origin = candidate.origin
             member.context.bounds = candidate.bounds
-            members.append(member)
+            list.append(member)
             member.root.start(member.context)
         }
+        members = list
     }
 
     /// Lets every live member look at the frame, then answers their claims.
@@ -138,12 +143,16 @@ final class Arena {
         guard let index = members.firstIndex(where: { $0.attachment === attachment }) else { return }
         let member = members[index]
         if member.status.isLive { member.root.fail(.detached, at: time) }
-        members.removeAll { $0 === member }
+        var list = take(&members)
+        list.removeAll { $0 === member }
+        members = list
         resolve(at: time, modifiers: modifiers, ignoringBlockers: false)
     }
 
     private func close() {
-        members.removeAll(keepingCapacity: true)
+        var list = take(&members)
+        list.removeAll(keepingCapacity: true)
+        members = list
     }
 
     // MARK: Raw-touch facts

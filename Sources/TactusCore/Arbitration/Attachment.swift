@@ -5,9 +5,9 @@ final class Attachment {
     let options: AttachmentOptions
     private let makeRoot: () -> AnyGestureNode
     /// Attachments whose failure this one waits for.
-    var requiresFailureOf: Set<AttachmentID> = []
+    private(set) var requiresFailureOf: Set<AttachmentID> = []
     /// Attachments this one runs alongside without competing.
-    var simultaneousWith: Set<AttachmentID> = []
+    private(set) var simultaneousWith: Set<AttachmentID> = []
     /// One member per device, built the first time the device uses the attachment and reused after.
     private(set) var members: [DeviceID: ArenaMember] = [:]
     let signature: GestureSignature?
@@ -33,15 +33,43 @@ final class Attachment {
     var blocksLowerRanks: Bool { !(target.isCompositorLevel && options.rawTouchPolicy == .forwardThenCancel) }
 
     func member(for tracker: ContactTracker, sink: UpdateSink) -> ArenaMember {
-        if let member = members[tracker.device.id] { return member }
+        let known = members
+        if let member = known[tracker.device.id] { return member }
         let member = ArenaMember(attachment: self, root: makeRoot(),
                                  context: MemberContext(tracker: tracker, sink: sink, attachment: id))
-        members[tracker.device.id] = member
+        // Mutated through a local, as every collection the arena reads per event (`take(_:leaving:)`).
+        var updated = take(&members, leaving: [:])
+        updated[tracker.device.id] = member
+        members = updated
         return member
     }
 
     func forgetMember(for device: DeviceID) {
-        members[device] = nil
+        var known = take(&members, leaving: [:])
+        known[device] = nil
+        members = known
+    }
+
+    /// Makes this attachment wait for `other` to fail.
+    func requireFailure(of other: AttachmentID) {
+        var required = take(&requiresFailureOf, leaving: [])
+        required.insert(other)
+        requiresFailureOf = required
+    }
+
+    /// Lets this attachment run alongside `other`.
+    func recognizeSimultaneously(with other: AttachmentID) {
+        var simultaneous = take(&simultaneousWith, leaving: [])
+        simultaneous.insert(other)
+        simultaneousWith = simultaneous
+    }
+
+    /// Forgets what this attachment required of, or allowed to, `other`.
+    func forgetRelations(to other: AttachmentID) {
+        var required = take(&requiresFailureOf, leaving: []), simultaneous = take(&simultaneousWith, leaving: [])
+        required.remove(other)
+        simultaneous.remove(other)
+        (requiresFailureOf, simultaneousWith) = (required, simultaneous)
     }
 }
 

@@ -48,9 +48,11 @@ struct RawTouchGate {
     /// Whether the client has received events of the current interaction.
     private var clientHasTouches = false
 
-    init(device: DeviceID) {
+    /// A gate for `device`, with room for `capacity` withheld events before it allocates more (none: a gate that
+    /// stands in while the session works on its own, `DeviceSession.updateGate`, costs nothing to make).
+    init(device: DeviceID, reservingCapacity capacity: Int = 0) {
         self.device = device
-        withheld.reserveCapacity(256)
+        withheld.reserveCapacity(capacity)
     }
 
     /// A new interaction starts; withholding carries on while withheld events of the last one wait.
@@ -61,57 +63,57 @@ struct RawTouchGate {
     }
 
     /// Decides an event that just arrived. Returns false when withholding had to give up (overflow).
-    mutating func route(_ event: TouchEvent, at time: Timestamp, emit: (RawTouchDecision) -> Void) -> Bool {
+    mutating func route(_ event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) -> Bool {
         switch mode {
         case .delivering:
             clientHasTouches = true
-            emit(.deliver(device, event, at: time))
+            decisions.append(.deliver(device, event, at: time))
         case .compositorOwns:
-            emit(.drop(device, event, at: time))
+            decisions.append(.drop(device, event, at: time))
         case .withholding:
             guard withheld.count < RawTouchGate.withheldLimit else {
-                flush(emit)
+                flush(into: &decisions)
                 clientHasTouches = true
-                emit(.deliver(device, event, at: time))
+                decisions.append(.deliver(device, event, at: time))
                 return false
             }
             withheld.append(WithheldTouch(event: event, time: time))
-            emit(.withhold(device, event, at: time))
+            decisions.append(.withhold(device, event, at: time))
         }
         return true
     }
 
     /// An event the engine disregarded (invalid data): the client must not see it either.
-    func reject(_ event: TouchEvent, at time: Timestamp, emit: (RawTouchDecision) -> Void) {
-        emit(.drop(device, event, at: time))
+    func reject(_ event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) {
+        decisions.append(.drop(device, event, at: time))
     }
 
     /// Applies what the arena decided after it answered claims: a compositor gesture that won takes the
     /// interaction's touches (withheld ones are dropped, touches the client had are cancelled); when no
     /// compositor gesture withholds any more, the withheld touches go to the client.
-    mutating func applyOutcome(of arena: Arena, emit: (RawTouchDecision) -> Void) {
+    mutating func applyOutcome(of arena: Arena, into decisions: inout [RawTouchDecision]) {
         if mode != .compositorOwns && arena.compositorOwnsInteraction {
-            for touch in withheld { emit(.drop(device, touch.event, at: touch.time)) }
+            for touch in withheld { decisions.append(.drop(device, touch.event, at: touch.time)) }
             withheld.removeAll(keepingCapacity: true)
-            if clientHasTouches { emit(.cancel(device)) }
+            if clientHasTouches { decisions.append(.cancel(device)) }
             clientHasTouches = false
             mode = .compositorOwns
         } else if mode == .withholding && !arena.isWithholding {
-            flush(emit)
+            flush(into: &decisions)
         }
     }
 
     /// The input stack cancelled the touches or the device went away.
-    mutating func cancel(emit: (RawTouchDecision) -> Void) {
-        for touch in withheld { emit(.drop(device, touch.event, at: touch.time)) }
+    mutating func cancel(into decisions: inout [RawTouchDecision]) {
+        for touch in withheld { decisions.append(.drop(device, touch.event, at: touch.time)) }
         withheld.removeAll(keepingCapacity: true)
-        if clientHasTouches { emit(.cancel(device)) }
+        if clientHasTouches { decisions.append(.cancel(device)) }
         clientHasTouches = false
         mode = .delivering
     }
 
-    private mutating func flush(_ emit: (RawTouchDecision) -> Void) {
-        for touch in withheld { emit(.deliver(device, touch.event, at: touch.time)) }
+    private mutating func flush(into decisions: inout [RawTouchDecision]) {
+        for touch in withheld { decisions.append(.deliver(device, touch.event, at: touch.time)) }
         if !withheld.isEmpty { clientHasTouches = true }
         withheld.removeAll(keepingCapacity: true)
         mode = .delivering

@@ -26,6 +26,8 @@ final class DeviceSession {
     let tracker: ContactTracker
     let arena = Arena()
     private var gate: RawTouchGate
+    /// The gate's decisions, on their way to the host (`updateGate`).
+    private var decided: [RawTouchDecision] = []
     /// The engine, which owns its sessions and so outlives them; `unowned(unsafe)` because every event reads it, and
     /// a checked reference would add reference counting to the hot path (as `MemberContext`'s references do not).
     private unowned(unsafe) let owner: DeviceSessionOwner
@@ -38,7 +40,10 @@ final class DeviceSession {
         self.device = device
         self.owner = owner
         tracker = ContactTracker(device)
-        gate = RawTouchGate(device: device.id)
+        gate = RawTouchGate(device: device.id, reservingCapacity: 256)
+        var decisions: [RawTouchDecision] = []
+        decisions.reserveCapacity(256)
+        decided = decisions
     }
 
     // MARK: State
@@ -76,7 +81,7 @@ final class DeviceSession {
             route(.motion(contact, position), at: time)
         case .overLimit:
             owner.record(.tooManyContacts)
-            gate.reject(event, at: time, emit: emit)
+            updateGate { gate, decisions in gate.reject(event, at: time, into: &decisions) }
         }
     }
 
@@ -86,7 +91,7 @@ final class DeviceSession {
         guard accepts(event, at: position, time: time) else { return }
         guard tracker.touchMotion(contact, to: position) else {
             owner.record(.unknownContact)
-            return gate.reject(event, at: time, emit: emit)
+            return updateGate { gate, decisions in gate.reject(event, at: time, into: &decisions) }
         }
         noteUnframedChange(at: time)
         route(event, at: time)
@@ -96,7 +101,7 @@ final class DeviceSession {
     func touchUp(_ contact: ContactID, time: Timestamp) {
         guard tracker.touchUp(contact) else {
             owner.record(.unknownContact)
-            return gate.reject(.up(contact), at: time, emit: emit)
+            return updateGate { gate, decisions in gate.reject(.up(contact), at: time, into: &decisions) }
         }
         noteUnframedChange(at: time)
         route(.up(contact), at: time)
@@ -127,7 +132,7 @@ final class DeviceSession {
     private func accepts(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
         guard position.isFinite else {
             owner.record(.nonFiniteValue)
-            gate.reject(event, at: time, emit: emit)
+            updateGate { gate, decisions in gate.reject(event, at: time, into: &decisions) }
             return false
         }
         if ContactTracker.isOutsideDevice(position) { owner.record(.positionOutsideDevice) }
@@ -153,12 +158,15 @@ final class DeviceSession {
             Point(x: min(max(position.x, 0), 1), y: min(max(position.y, 0), 1))))
         openInteraction(layoutPoint: geometry.layoutPoint(forMillimetres: outputPoint), outputPoint: outputPoint,
                         at: time)
-        gate.beginInteraction(withholding: arena.isWithholding)
+        let withholding = arena.isWithholding
+        updateGate { gate, _ in gate.beginInteraction(withholding: withholding) }
     }
 
     /// Decides a raw event that the tracker took.
     private func route(_ event: TouchEvent, at time: Timestamp) {
-        if !gate.route(event, at: time, emit: emit) { owner.record(.withheldQueueOverflow) }
+        var routed = true
+        updateGate { gate, decisions in routed = gate.route(event, at: time, into: &decisions) }
+        if !routed { owner.record(.withheldQueueOverflow) }
     }
 
     // MARK: Touchpads
@@ -243,16 +251,30 @@ final class DeviceSession {
     func abandonInteraction(_ reason: FailureReason, at time: Timestamp) {
         arena.cancelAll(reason, at: time)
         tracker.forgetAllContacts()
-        gate.cancel(emit: emit)
+        updateGate { gate, decisions in gate.cancel(into: &decisions) }
         cachedDeadline = nil
     }
 
     /// Hands the arena's latest decisions to the raw-touch gate: deliver, drop or cancel what it holds.
     private func applyArenaOutcomeToRawTouches() {
-        gate.applyOutcome(of: arena, emit: emit)
+        let arena = self.arena
+        updateGate { gate, decisions in gate.applyOutcome(of: arena, into: &decisions) }
     }
 
-    private func emit(_ decision: RawTouchDecision) {
-        owner.deliverRawTouch(decision)
+    /// Lets `body` work on the gate, then hands the decisions it made to the host, in order.
+    ///
+    /// The gate and the decisions are worked on as locals and put back before the host hears of them
+    /// (`take(_:leaving:)`): no access to the session's properties spans the host's callback, which may re-enter
+    /// the engine and then finds the gate as it should be.
+    private func updateGate(_ body: (inout RawTouchGate, inout [RawTouchDecision]) -> Void) {
+        var working = take(&gate, leaving: RawTouchGate(device: device.id))
+        var decisions = take(&decided)
+        body(&working, &decisions)
+        gate = working
+        if !decisions.isEmpty {
+            for decision in decisions { owner.deliverRawTouch(decision) }
+            decisions.removeAll(keepingCapacity: true)
+        }
+        decided = decisions
     }
 }

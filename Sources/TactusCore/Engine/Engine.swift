@@ -15,17 +15,33 @@
 /// Events are recognized on touch frames; due deadlines fire before an event of a later time is handled.
 public final class Engine: DeviceSessionOwner {
     /// Receives every recognizer update: began, changed, ended, cancelled, recognized, failed (with reason).
-    public var onUpdate: ((GestureUpdate) -> Void)?
+    public var onUpdate: ((GestureUpdate) -> Void)? {
+        get { updateHandler }
+        set { updateHandler = newValue }
+    }
     /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`).
-    public var onRawTouch: ((RawTouchDecision) -> Void)?
+    public var onRawTouch: ((RawTouchDecision) -> Void)? {
+        get { rawTouchHandler }
+        set { rawTouchHandler = newValue }
+    }
     /// The host's hit test; without one no surface is ever under a finger.
-    public weak var surfaceLocator: SurfaceLocator?
+    public var surfaceLocator: SurfaceLocator? {
+        get { locator }
+        set { locator = newValue }
+    }
     /// Counters of input the engine could not take as it came (and of transitions its recognizers should
     /// never be asked for).
     public private(set) var diagnostics = Diagnostics()
     /// The keyboard modifiers held now.
-    public private(set) var modifiers: ModifierSet = []
+    public var modifiers: ModifierSet { heldModifiers }
 
+    // The public properties above are computed over these private ones: code outside the module could hold an
+    // access to a public stored property across a call into the engine, so Swift would check every access to
+    // it at run time; a private one it checks statically (`take(_:leaving:)`).
+    private var updateHandler: ((GestureUpdate) -> Void)?
+    private var rawTouchHandler: ((RawTouchDecision) -> Void)?
+    private weak var locator: SurfaceLocator?
+    private var heldModifiers: ModifierSet = []
     private var sessions: [DeviceSession] = []
     private var attachments: [Attachment] = []
     /// Attachments that take part in no new interaction and go once their arenas let them go (`retire`).
@@ -37,9 +53,11 @@ public final class Engine: DeviceSessionOwner {
 
     /// Creates an engine with no devices and no gestures.
     public init(surfaceLocator: SurfaceLocator? = nil) {
-        self.surfaceLocator = surfaceLocator
-        candidates.reserveCapacity(32)
-        hits.reserveCapacity(8)
+        locator = surfaceLocator
+        var selected: [Candidate] = [], stack: [SurfaceHit] = []
+        selected.reserveCapacity(32)
+        stack.reserveCapacity(8)
+        (candidates, hits) = (selected, stack)
     }
 
     // MARK: Attaching gestures
@@ -50,7 +68,10 @@ public final class Engine: DeviceSessionOwner {
                                    options: AttachmentOptions = AttachmentOptions()) -> AttachmentID {
         let id = AttachmentID(rawValue: nextAttachmentNumber)
         nextAttachmentNumber += 1
-        attachments.append(Attachment(id: id, gesture: gesture, target: target, options: options))
+        let attachment = Attachment(id: id, gesture: gesture, target: target, options: options)
+        var attached = take(&attachments)
+        attached.append(attachment)
+        attachments = attached
         return id
     }
 
@@ -65,14 +86,11 @@ public final class Engine: DeviceSessionOwner {
 
     /// Detaches a gesture: if it is running it is cancelled (`detached`), if undecided it fails.
     public func detach(_ id: AttachmentID) {
-        let attachment: Attachment
-        if let index = attachments.firstIndex(where: { $0.id == id }) {
-            attachment = attachments.remove(at: index)
-        } else if let index = retiring.firstIndex(where: { $0.id == id }) {
-            attachment = retiring.remove(at: index)
-        } else {
-            return
-        }
+        var attached = take(&attachments), retired = take(&retiring)
+        let found = attached.firstIndex { $0.id == id }.map { attached.remove(at: $0) }
+            ?? retired.firstIndex { $0.id == id }.map { retired.remove(at: $0) }
+        (attachments, retiring) = (attached, retired)
+        guard let attachment = found else { return }
         let time = lastTime ?? .zero
         for session in sessions { session.remove(attachment, at: time) }
         forgetRelations(to: id)
@@ -82,8 +100,9 @@ public final class Engine: DeviceSessionOwner {
     /// takes part in runs to its end with it; then it is detached. Hosts replace a gesture's parameters this
     /// way without cutting short what the user is doing.
     public func retire(_ id: AttachmentID) {
-        guard let index = attachments.firstIndex(where: { $0.id == id }) else { return }
-        retiring.append(attachments.remove(at: index))
+        var attached = take(&attachments), retired = take(&retiring)
+        if let index = attached.firstIndex(where: { $0.id == id }) { retired.append(attached.remove(at: index)) }
+        (attachments, retiring) = (attached, retired)
         releaseRetiredAttachments()
     }
 
@@ -96,30 +115,30 @@ public final class Engine: DeviceSessionOwner {
     /// Detaches the retiring attachments that no arena holds any more.
     private func releaseRetiredAttachments() {
         guard !retiring.isEmpty else { return }
-        let released = retiring.filter { attachment in
+        let sessions = self.sessions
+        var retired = take(&retiring)
+        let released = retired.filter { attachment in
             !sessions.contains { $0.holds(attachment) }
         }
-        for attachment in released {
-            retiring.removeAll { $0 === attachment }
-            forgetRelations(to: attachment.id)
-        }
+        retired.removeAll { attachment in released.contains { $0 === attachment } }
+        retiring = retired
+        for attachment in released { forgetRelations(to: attachment.id) }
     }
 
     private func forgetRelations(to id: AttachmentID) {
         for other in attachments + retiring {
-            other.requiresFailureOf.remove(id)
-            other.simultaneousWith.remove(id)
+            other.forgetRelations(to: id)
         }
     }
 
     /// Makes `id` wait for `other` to fail before it may begin or be recognized; if `other` wins, `id` fails.
     public func requireFailure(of other: AttachmentID, before id: AttachmentID) {
-        attachment(id)?.requiresFailureOf.insert(other)
+        attachment(id)?.requireFailure(of: other)
     }
 
     /// Lets two attached gestures run together instead of competing.
     public func recognizeSimultaneously(_ id: AttachmentID, with other: AttachmentID) {
-        attachment(id)?.simultaneousWith.insert(other)
+        attachment(id)?.recognizeSimultaneously(with: other)
     }
 
     private func attachment(_ id: AttachmentID) -> Attachment? { attachments.first { $0.id == id } }
@@ -186,7 +205,7 @@ public final class Engine: DeviceSessionOwner {
         case .pinchEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadPinch, cancelled: cancelled, time: now)
         case .holdBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadHold, fingers: fingers, time: now)
         case .holdEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadHold, cancelled: cancelled, time: now)
-        case .modifiers(let set): modifiers = set
+        case .modifiers(let set): heldModifiers = set
         }
         releaseRetiredAttachments()
     }
@@ -226,27 +245,33 @@ public final class Engine: DeviceSessionOwner {
             && description.kind == .touchscreen {
             diagnostics.record(.invalidOutputRegion)
         }
-        sessions.append(session)
+        var devices = take(&sessions)
+        devices.append(session)
+        sessions = devices
     }
 
     private func removeDevice(_ id: DeviceID, at time: Timestamp) {
         guard let session = session(for: id) else { return diagnostics.record(.unknownDevice) }
         session.abandonInteraction(.deviceRemoved, at: time)
-        sessions.removeAll { $0 === session }
+        var devices = take(&sessions)
+        devices.removeAll { $0 === session }
+        sessions = devices
         for attachment in attachments + retiring { attachment.forgetMember(for: id) }
     }
 
     // MARK: DeviceSessionOwner
 
-    var pointerLocation: Point { surfaceLocator?.pointerLocation ?? .zero }
+    var pointerLocation: Point { locator?.pointerLocation ?? .zero }
 
     func candidates(for session: DeviceSession, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate] {
-        hits.removeAll(keepingCapacity: true)
-        surfaceLocator?.surfaces(at: layoutPoint, into: &hits)
-        let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: hits)
+        var stack = take(&hits), selected = take(&candidates)
+        stack.removeAll(keepingCapacity: true)
+        locator?.surfaces(at: layoutPoint, into: &stack)
+        let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: stack)
         selectCandidates(from: attachments, start: start, device: session.device,
-                         geometry: session.tracker.geometry, into: &candidates)
-        return candidates
+                         geometry: session.tracker.geometry, into: &selected)
+        (hits, candidates) = (stack, selected)
+        return selected
     }
 
     func record(_ problem: InputProblem) {
@@ -254,11 +279,11 @@ public final class Engine: DeviceSessionOwner {
     }
 
     func deliverRawTouch(_ decision: RawTouchDecision) {
-        onRawTouch?(decision)
+        rawTouchHandler?(decision)
     }
 
     func deliver(_ update: GestureUpdate) {
-        onUpdate?(update)
+        updateHandler?(update)
     }
 
     func recordImpossibleTransition() {

@@ -186,9 +186,11 @@ class Recognizer<Value>: GestureNode<Value> {
     }
 
     private func emit(_ phase: GesturePhase, at time: Timestamp, reason: FailureReason? = nil) {
+        // A copy, so that no access to `current` spans the call to `describe` (`take(_:leaving:)`).
+        let value = current
         context.sink.deliver(GestureUpdate(
             attachment: context.attachment, recognizer: index, device: context.tracker.device.id,
-            kind: kind, phase: phase, time: time, values: describe(current), reason: reason))
+            kind: kind, phase: phase, time: time, values: describe(value), reason: reason))
     }
 
     // MARK: Shared checks

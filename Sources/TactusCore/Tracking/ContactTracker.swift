@@ -73,7 +73,9 @@ final class ContactTracker {
     init(_ device: DeviceDescription) {
         self.device = device
         geometry = DeviceGeometry(device)
-        contacts.reserveCapacity(max(device.slotLimit, 1))
+        var list: [Contact] = []
+        list.reserveCapacity(max(device.slotLimit, 1))
+        contacts = list
     }
 
     // MARK: Values in layout pixels
@@ -108,18 +110,21 @@ final class ContactTracker {
     /// Registers a landing finger. The first finger of an interaction resets the group's motion.
     func touchDown(_ id: ContactID, at normalized: Point, time now: Timestamp) -> DownOutcome {
         let position = geometry.millimetres(atOutput: device.transform.apply(clamped(normalized)))
-        if let index = indexOfContact(id) {
-            contacts[index].position = position
+        // The contacts change through a local, put back on return (`take(_:leaving:)`).
+        var list = take(&contacts)
+        defer { contacts = list }
+        if let index = ContactTracker.index(of: id, in: list) {
+            list[index].position = position
             hasUnframedChanges = true
             return .duplicate
         }
-        guard contacts.count < max(device.slotLimit, 1) else { return .overLimit }
-        if contacts.isEmpty && landed == 0 {
+        guard list.count < max(device.slotLimit, 1) else { return .overLimit }
+        if list.isEmpty && landed == 0 {
             firstContactStart = position
             centroid = position
         }
-        contacts.append(Contact(id: id, downTime: now, start: position, position: position, previous: position,
-                                travel: 0, isNew: true, isLifting: false))
+        list.append(Contact(id: id, downTime: now, start: position, position: position, previous: position,
+                            travel: 0, isNew: true, isLifting: false))
         landed += 1
         hasUnframedChanges = true
         return .added
@@ -127,19 +132,23 @@ final class ContactTracker {
 
     /// Moves a finger; false when no such finger is down.
     func touchMotion(_ id: ContactID, to normalized: Point) -> Bool {
-        guard let index = indexOfContact(id) else { return false }
+        var list = take(&contacts)
+        defer { contacts = list }
+        guard let index = ContactTracker.index(of: id, in: list) else { return false }
         let position = geometry.millimetres(atOutput: device.transform.apply(clamped(normalized)))
-        contacts[index].position = position
-        contacts[index].travel = max(contacts[index].travel, (position - contacts[index].start).length)
-        maximumTravel = max(maximumTravel, contacts[index].travel)
+        list[index].position = position
+        list[index].travel = max(list[index].travel, (position - list[index].start).length)
+        maximumTravel = max(maximumTravel, list[index].travel)
         hasUnframedChanges = true
         return true
     }
 
     /// Lifts a finger; false when no such finger is down.
     func touchUp(_ id: ContactID) -> Bool {
-        guard let index = indexOfContact(id) else { return false }
-        contacts[index].isLifting = true
+        var list = take(&contacts)
+        defer { contacts = list }
+        guard let index = ContactTracker.index(of: id, in: list) else { return false }
+        list[index].isLifting = true
         lifted += 1
         hasUnframedChanges = true
         return true
@@ -152,8 +161,9 @@ final class ContactTracker {
         Point(x: min(max(p.x, 0), 1), y: min(max(p.y, 0), 1))
     }
 
-    private func indexOfContact(_ id: ContactID) -> Int? {
-        for i in contacts.indices where contacts[i].id == id && !contacts[i].isLifting { return i }
+    /// Where the finger `id`, still down, is in `list`.
+    private static func index(of id: ContactID, in list: [Contact]) -> Int? {
+        for i in list.indices where list[i].id == id && !list[i].isLifting { return i }
         return nil
     }
 
@@ -209,11 +219,13 @@ final class ContactTracker {
 
     /// Forgets lifted fingers and makes this frame the reference for the next one.
     func finishFrame() {
-        contacts.removeAll { $0.isLifting }
-        for i in contacts.indices {
-            contacts[i].previous = contacts[i].position
-            contacts[i].isNew = false
+        var list = take(&contacts)
+        list.removeAll { $0.isLifting }
+        for i in list.indices {
+            list[i].previous = list[i].position
+            list[i].isNew = false
         }
+        contacts = list
         landed = 0
         lifted = 0
         if source == .touchscreen && contacts.isEmpty { source = .none }
@@ -222,7 +234,9 @@ final class ContactTracker {
 
     /// Drops every contact without a frame (touch cancel, device removal).
     func forgetAllContacts() {
-        contacts.removeAll(keepingCapacity: true)
+        var list = take(&contacts)
+        list.removeAll(keepingCapacity: true)
+        contacts = list
         fingerCount = 0
         landed = 0
         lifted = 0
@@ -284,9 +298,11 @@ final class ContactTracker {
     }
 
     private func recordMotion() {
-        history.record(time: time, translation: geometry.pixels(forMillimetres: translation),
-                       magnification: magnification, rotation: rotation)
-        let rates = history.velocities(at: time)
+        var motion = take(&history, leaving: MotionHistory())
+        motion.record(time: time, translation: geometry.pixels(forMillimetres: translation),
+                      magnification: magnification, rotation: rotation)
+        let rates = motion.velocities(at: time)
+        history = motion
         velocity = rates.translation
         magnificationVelocity = rates.magnification
         rotationVelocity = rates.rotation

@@ -24,9 +24,10 @@ struct MotionHistory {
     private var newest = -1
     private var count = 0
 
+    /// An empty history; its ring fills on the first `capacity` samples (and allocates then, once), so that an
+    /// empty one costs nothing to make (`take(_:leaving:)`).
     init() {
-        samples = Array(repeating: Sample(time: 0, translation: .zero, magnification: 1, rotation: 0),
-                        count: MotionHistory.capacity)
+        samples = []
     }
 
     mutating func removeAll() {
@@ -42,8 +43,10 @@ struct MotionHistory {
             if last.translation == translation && last.magnification == magnification && last.rotation == rotation { return }
         }
         newest = (newest + 1) % MotionHistory.capacity
-        samples[newest] = Sample(time: time.microseconds, translation: translation,
-                                 magnification: magnification, rotation: rotation)
+        let sample = Sample(time: time.microseconds, translation: translation, magnification: magnification,
+                            rotation: rotation)
+        if samples.isEmpty { samples.reserveCapacity(MotionHistory.capacity) }
+        if newest < samples.count { samples[newest] = sample } else { samples.append(sample) }
         count = min(count + 1, MotionHistory.capacity)
     }
 
