@@ -84,9 +84,11 @@ final class Arena {
     }
 
     /// The earliest deadline of any live member.
-    var deadline: Timestamp? {
+    func deadline(in tracker: ContactTracker) -> Timestamp? {
         var result: Timestamp?
-        for member in members where member.status.isLive { result = earliest(result, member.root.deadline) }
+        for member in members where member.status.isLive {
+            result = earliest(result, member.root.deadline(in: tracker))
+        }
         return result
     }
 
@@ -97,13 +99,13 @@ final class Arena {
     }
 
     /// Fires the earliest due deadline, if any is at or before `time`; returns the time it fired at.
-    func fireEarliestTimer(upTo time: Timestamp, modifiers: ModifierSet) -> Timestamp? {
-        guard let due = earliestTimer(dueBy: time) else { return nil }
+    func fireEarliestTimer(upTo time: Timestamp, in tracker: ContactTracker, modifiers: ModifierSet) -> Timestamp? {
+        guard let due = earliestTimer(dueBy: time, in: tracker) else { return nil }
         let member = due.member, at = due.deadline
-        member.context.tracker.advanceClock(to: at)
+        tracker.advanceClock(to: at)
         member.root.fireTimer(at: at)
         // A recognizer that keeps asking for a time that has passed would stall the host's loop.
-        if member.status.isLive, let again = member.root.deadline, again <= at {
+        if member.status.isLive, let again = member.root.deadline(in: tracker), again <= at {
             member.root.fail(.unresolved, at: at)
         }
         resolve(at: at, modifiers: modifiers, ignoringBlockers: false)
@@ -111,10 +113,10 @@ final class Arena {
     }
 
     /// The live member whose deadline comes first, if it is at or before `time` (the first member on a tie).
-    private func earliestTimer(dueBy time: Timestamp) -> DueTimer? {
+    private func earliestTimer(dueBy time: Timestamp, in tracker: ContactTracker) -> DueTimer? {
         var due: DueTimer?
         for member in members where member.status.isLive {
-            guard let deadline = member.root.deadline, deadline <= time else { continue }
+            guard let deadline = member.root.deadline(in: tracker), deadline <= time else { continue }
             if let earlier = due, earlier.deadline <= deadline { continue }
             due = DueTimer(member: member, deadline: deadline)
         }
@@ -123,9 +125,9 @@ final class Arena {
 
     /// After the last finger lifted: closes the arena when everything is decided, or resolves it when
     /// nothing is left to wait for.
-    func settleAfterInteraction(at time: Timestamp, modifiers: ModifierSet) {
+    func settleAfterInteraction(at time: Timestamp, in tracker: ContactTracker, modifiers: ModifierSet) {
         if members.contains(where: { $0.status.isUndecided }) {
-            guard deadline == nil else { return }
+            guard deadline(in: tracker) == nil else { return }
             resolve(at: time, modifiers: modifiers, ignoringBlockers: true)
             for member in members where member.status.isUndecided { member.root.fail(.unresolved, at: time) }
         }

@@ -164,8 +164,10 @@ public class AnyGestureNode {
     /// Recognizes one frame of the device's contacts (or one touchpad stream step).
     func process(_ tracker: ContactTracker) {}
 
-    /// The earliest time at which the node wants `fireTimer(at:)`, if any.
-    var deadline: Timestamp? { nil }
+    /// The earliest time at which the node wants `fireTimer(at:)`, if any. The device's tracker comes as an
+    /// argument, as in `process`: reaching it through the context costs reference counting, and deadlines are
+    /// asked of every live node after every frame.
+    func deadline(in tracker: ContactTracker) -> Timestamp? { nil }
 
     /// A node waiting across interactions (a multi-tap) learns where the next interaction starts, in output
     /// millimetres (nil for touchpads), before anything else happens in it.

@@ -33,13 +33,17 @@ class PairNode<A, B, Value>: GestureNode<Value>, NodeParent {
         if second.status.isLive && status.isLive { second.process(tracker) }
     }
 
-    override var deadline: Timestamp? {
-        earliest(first.status.isLive ? first.deadline : nil, second.status.isLive ? second.deadline : nil)
+    override func deadline(in tracker: ContactTracker) -> Timestamp? {
+        earliest(first.status.isLive ? first.deadline(in: tracker) : nil,
+                 second.status.isLive ? second.deadline(in: tracker) : nil)
     }
 
     override func fireTimer(at time: Timestamp) {
-        if first.status.isLive, let d = first.deadline, d <= time { first.fireTimer(at: time) }
-        if second.status.isLive && status.isLive, let d = second.deadline, d <= time { second.fireTimer(at: time) }
+        guard let tracker = context?.tracker else { return }
+        if first.status.isLive, let d = first.deadline(in: tracker), d <= time { first.fireTimer(at: time) }
+        if second.status.isLive && status.isLive, let d = second.deadline(in: tracker), d <= time {
+            second.fireTimer(at: time)
+        }
     }
 
     override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {

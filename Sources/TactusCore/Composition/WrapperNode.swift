@@ -22,7 +22,7 @@ class WrapperNode<ChildValue, Value>: GestureNode<Value>, NodeParent {
     override func process(_ tracker: ContactTracker) {
         if child.status.isLive { child.process(tracker) }
     }
-    override var deadline: Timestamp? { child.deadline }
+    override func deadline(in tracker: ContactTracker) -> Timestamp? { child.deadline(in: tracker) }
     override func fireTimer(at time: Timestamp) { child.fireTimer(at: time) }
     override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
         child.interactionWillBegin(at: outputPoint, time: time)

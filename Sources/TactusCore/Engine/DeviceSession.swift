@@ -51,7 +51,7 @@ final class DeviceSession {
     /// The earliest time at which the device's gestures want a timer to fire, if any.
     var deadline: Timestamp? {
         if let cached = cachedDeadline { return cached }
-        let deadline = arena.deadline
+        let deadline = arena.deadline(in: tracker)
         cachedDeadline = .some(deadline)
         return deadline
     }
@@ -229,13 +229,13 @@ final class DeviceSession {
     func fireEarliestTimer(upTo time: Timestamp) {
         // Asked afresh after every round of the engine's timer loop, fired or not, so that the loop ends.
         defer { cachedDeadline = nil }
-        guard let fired = arena.fireEarliestTimer(upTo: time, modifiers: owner.modifiers) else { return }
+        guard let fired = arena.fireEarliestTimer(upTo: time, in: tracker, modifiers: owner.modifiers) else { return }
         applyArenaOutcomeToRawTouches()
         if !tracker.isInteracting { settleAfterInteraction(at: fired) }
     }
 
     private func settleAfterInteraction(at time: Timestamp) {
-        arena.settleAfterInteraction(at: time, modifiers: owner.modifiers)
+        arena.settleAfterInteraction(at: time, in: tracker, modifiers: owner.modifiers)
         applyArenaOutcomeToRawTouches()
     }
 

@@ -104,9 +104,9 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
         }
     }
 
-    override var deadline: Timestamp? {
+    override func deadline(in tracker: ContactTracker) -> Timestamp? {
         switch state {
-        case .awaitingFingers: return landingDeadline(context.tracker, wanted: fingers)
+        case .awaitingFingers: return landingDeadline(tracker, wanted: fingers)
         case .tracking: return nil
         }
     }

@@ -72,8 +72,8 @@ final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
         return .wait
     }
 
-    override var deadline: Timestamp? {
-        guard status == .possible, case .tracking(let since) = state else { return super.deadline }
+    override func deadline(in tracker: ContactTracker) -> Timestamp? {
+        guard status == .possible, case .tracking(let since) = state else { return super.deadline(in: tracker) }
         return since + minimumDuration
     }
 

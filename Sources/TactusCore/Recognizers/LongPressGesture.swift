@@ -118,11 +118,11 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
         current.location = context.local(tracker.centroidInLayout)
     }
 
-    override var deadline: Timestamp? {
+    override func deadline(in tracker: ContactTracker) -> Timestamp? {
         // Asked of every live node: a pending press wants no timer.
         guard status == .possible else { return nil }
         switch state {
-        case .awaitingFingers: return landingDeadline(context.tracker, wanted: gesture.fingers)
+        case .awaitingFingers: return landingDeadline(tracker, wanted: gesture.fingers)
         case .pressing(let since): return since + gesture.minimumDuration
         }
     }

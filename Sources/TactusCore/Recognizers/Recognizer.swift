@@ -78,7 +78,7 @@ class Recognizer<Value>: GestureNode<Value> {
     /// A recognizer asks for a timer (`deadline`) only while it is possible, and its parent fires it only once
     /// that deadline has come; anything else is an impossible transition.
     override final func fireTimer(at time: Timestamp) {
-        guard status == .possible, let deadline, deadline <= time else {
+        guard status == .possible, let deadline = deadline(in: context.tracker), deadline <= time else {
             return reportImpossibleTransition("timer")
         }
         deadlinePassed(at: time)
@@ -196,17 +196,17 @@ class Recognizer<Value>: GestureNode<Value> {
     // MARK: Shared checks
 
     /// Whether fingers are down beyond what the gesture wants.
-    final func hasTooManyFingers(_ tracker: ContactTracker, wanted: Int) -> Bool {
+    @inline(__always) final func hasTooManyFingers(_ tracker: ContactTracker, wanted: Int) -> Bool {
         tracker.fingerCount > wanted
     }
 
     /// Whether the wanted fingers failed to land within the landing window after the first one.
-    final func missedLandingWindow(_ tracker: ContactTracker, wanted: Int, at time: Timestamp) -> Bool {
+    @inline(__always) final func missedLandingWindow(_ tracker: ContactTracker, wanted: Int, at time: Timestamp) -> Bool {
         tracker.peakFingerCount < wanted && time - tracker.interactionStart > GestureDefaults.fingerLandingWindow
     }
 
     /// The deadline of the landing window, while fingers are still missing.
-    final func landingDeadline(_ tracker: ContactTracker, wanted: Int) -> Timestamp? {
+    @inline(__always) final func landingDeadline(_ tracker: ContactTracker, wanted: Int) -> Timestamp? {
         guard status == .possible, tracker.isInteracting, tracker.peakFingerCount < wanted else { return nil }
         return tracker.interactionStart + GestureDefaults.fingerLandingWindow + TimeSpan(microseconds: 1)
     }

@@ -151,7 +151,7 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
         claim(at: time)
     }
 
-    override var deadline: Timestamp? { landingDeadline(context.tracker, wanted: gesture.fingers) }
+    override func deadline(in tracker: ContactTracker) -> Timestamp? { landingDeadline(tracker, wanted: gesture.fingers) }
 
     override func deadlinePassed(at time: Timestamp) {
         if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }

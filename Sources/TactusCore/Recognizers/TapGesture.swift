@@ -145,13 +145,13 @@ final class TapRecognizer: Recognizer<TapValue> {
         if (outputPoint - firstTapLocation).length > gesture.maximumTapDistance { fail(.movedTooFar, at: time) }
     }
 
-    override var deadline: Timestamp? {
+    override func deadline(in tracker: ContactTracker) -> Timestamp? {
         // Asked of every live node: a pending tap wants no timer.
         guard status == .possible else { return nil }
         switch state {
         case .awaitingPress(let deadline): return deadline
         case .pressing(let since):
-            return earliest(landingDeadline(context.tracker, wanted: gesture.fingers), since + gesture.maximumDuration)
+            return earliest(landingDeadline(tracker, wanted: gesture.fingers), since + gesture.maximumDuration)
         case .waitingForRelease: return nil
         }
     }
