@@ -60,10 +60,14 @@ final class ContactTracker {
     private(set) var rotation = 0.0
     /// The centroid of the fingers down, in output millimetres (touchpads: the translation so far).
     private(set) var centroid = Point.zero
-    /// Rates at the current frame: layout pixels per second, magnification per second, degrees per second.
-    private(set) var velocity = Vector.zero
-    private(set) var magnificationVelocity = 0.0
-    private(set) var rotationVelocity = 0.0
+    /// Rates at the last frame that moved the group: layout pixels per second, magnification per second,
+    /// degrees per second. Fitted when first asked after that frame: on most frames no recognizer asks.
+    var velocity: Vector { rates.translation }
+    var magnificationVelocity: Double { rates.magnification }
+    var rotationVelocity: Double { rates.rotation }
+    private var fittedRates: MotionHistory.Rates?
+    /// When the group last moved: the time the rates are fitted at.
+    private var ratesTime = Timestamp.zero
     /// Whether touch events arrived that no frame has recognized yet.
     private(set) var hasUnframedChanges = false
     /// Where a touchpad stream's values are anchored in the layout: the pointer when it began.
@@ -290,21 +294,26 @@ final class ContactTracker {
         magnification = 1
         rotation = 0
         centroid = .zero
-        velocity = .zero
-        magnificationVelocity = 0
-        rotationVelocity = 0
         peakFingerCount = 0
         history.removeAll()
+        fittedRates = nil
     }
 
     private func recordMotion() {
         var motion = take(&history, leaving: MotionHistory())
         motion.record(time: time, translation: geometry.pixels(forMillimetres: translation),
                       magnification: magnification, rotation: rotation)
-        let rates = motion.velocities(at: time)
         history = motion
-        velocity = rates.translation
-        magnificationVelocity = rates.magnification
-        rotationVelocity = rates.rotation
+        ratesTime = time
+        fittedRates = nil
+    }
+
+    private var rates: MotionHistory.Rates {
+        if let fittedRates { return fittedRates }
+        // A copy, so that no access to `history` spans the fit (`take(_:leaving:)`).
+        let motion = history
+        let rates = motion.velocities(at: ratesTime)
+        fittedRates = rates
+        return rates
     }
 }

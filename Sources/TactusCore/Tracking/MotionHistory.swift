@@ -50,8 +50,11 @@ struct MotionHistory {
         count = min(count + 1, MotionHistory.capacity)
     }
 
+    /// The rates of change of the group's translation, magnification and rotation.
+    typealias Rates = (translation: Vector, magnification: Double, rotation: Double)
+
     /// Rates of change at `now`, per second: translation (in the unit recorded), magnification, rotation (degrees).
-    func velocities(at now: Timestamp) -> (translation: Vector, magnification: Double, rotation: Double) {
+    func velocities(at now: Timestamp) -> Rates {
         guard count >= 2, now.microseconds - samples[newest].time <= MotionHistory.stopThreshold.microseconds else {
             return (.zero, 0, 0)
         }
