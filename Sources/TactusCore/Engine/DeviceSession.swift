@@ -26,6 +26,8 @@ final class DeviceSession {
     let tracker: ContactTracker
     let arena = Arena()
     private var gate: RawTouchGate
+    /// What stands in for the gate while `updateGate` works on it.
+    private let standInGate: RawTouchGate
     /// The gate's decisions, on their way to the host (`updateGate`).
     private var decided: [RawTouchDecision] = []
     /// The engine, which owns its sessions and so outlives them; `unowned(unsafe)` because every event reads it, and
@@ -41,6 +43,7 @@ final class DeviceSession {
         self.owner = owner
         tracker = ContactTracker(device)
         gate = RawTouchGate(device: device.id, reservingCapacity: 256)
+        standInGate = RawTouchGate(device: device.id)
         var decisions: [RawTouchDecision] = []
         decisions.reserveCapacity(256)
         decided = decisions
@@ -267,12 +270,13 @@ final class DeviceSession {
     /// (`take(_:leaving:)`): no access to the session's properties spans the host's callback, which may re-enter
     /// the engine and then finds the gate as it should be.
     private func updateGate(_ body: (inout RawTouchGate, inout [RawTouchDecision]) -> Void) {
-        var working = take(&gate, leaving: RawTouchGate(device: device.id))
+        var working = take(&gate, leaving: standInGate)
         var decisions = take(&decided)
         body(&working, &decisions)
         gate = working
-        if !decisions.isEmpty {
-            for decision in decisions { owner.deliverRawTouch(decision) }
+        for decision in decisions { owner.deliverRawTouch(decision) }
+        // Most steps decide one event; removing the last element is much cheaper than the general removal.
+        if decisions.count == 1 { decisions.removeLast() } else if !decisions.isEmpty {
             decisions.removeAll(keepingCapacity: true)
         }
         decided = decisions
