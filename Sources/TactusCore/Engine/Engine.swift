@@ -43,7 +43,9 @@ public final class Engine: DeviceSessionOwner {
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
     private var sessions: [DeviceSession] = []
-    private var attachments: [Attachment] = []
+    private var attachments = AttachmentIndex()
+    /// The attachments an interaction starts with, before masks and start areas (`candidates(for:…)`).
+    private var present: [Attachment] = []
     /// Attachments that take part in no new interaction and go once their arenas let them go (`retire`).
     private var retiring: [Attachment] = []
     private var nextAttachmentNumber = 0
@@ -54,10 +56,11 @@ public final class Engine: DeviceSessionOwner {
     /// Creates an engine with no devices and no gestures.
     public init(surfaceLocator: SurfaceLocator? = nil) {
         locator = surfaceLocator
-        var selected: [Candidate] = [], stack: [SurfaceHit] = []
+        var selected: [Candidate] = [], stack: [SurfaceHit] = [], attached: [Attachment] = []
         selected.reserveCapacity(32)
         stack.reserveCapacity(8)
-        (candidates, hits) = (selected, stack)
+        attached.reserveCapacity(32)
+        (candidates, hits, present) = (selected, stack, attached)
     }
 
     // MARK: Attaching gestures
@@ -69,7 +72,7 @@ public final class Engine: DeviceSessionOwner {
         let id = AttachmentID(rawValue: nextAttachmentNumber)
         nextAttachmentNumber += 1
         let attachment = Attachment(id: id, gesture: gesture, target: target, options: options)
-        var attached = take(&attachments)
+        var attached = take(&attachments, leaving: AttachmentIndex())
         attached.append(attachment)
         attachments = attached
         return id
@@ -86,9 +89,8 @@ public final class Engine: DeviceSessionOwner {
 
     /// Detaches a gesture: if it is running it is cancelled (`detached`), if undecided it fails.
     public func detach(_ id: AttachmentID) {
-        var attached = take(&attachments), retired = take(&retiring)
-        let found = attached.firstIndex { $0.id == id }.map { attached.remove(at: $0) }
-            ?? retired.firstIndex { $0.id == id }.map { retired.remove(at: $0) }
+        var attached = take(&attachments, leaving: AttachmentIndex()), retired = take(&retiring)
+        let found = attached.remove(id) ?? retired.firstIndex { $0.id == id }.map { retired.remove(at: $0) }
         (attachments, retiring) = (attached, retired)
         guard let attachment = found else { return }
         let time = lastTime ?? .zero
@@ -100,8 +102,8 @@ public final class Engine: DeviceSessionOwner {
     /// takes part in runs to its end with it; then it is detached. Hosts replace a gesture's parameters this
     /// way without cutting short what the user is doing.
     public func retire(_ id: AttachmentID) {
-        var attached = take(&attachments), retired = take(&retiring)
-        if let index = attached.firstIndex(where: { $0.id == id }) { retired.append(attached.remove(at: index)) }
+        var attached = take(&attachments, leaving: AttachmentIndex()), retired = take(&retiring)
+        if let attachment = attached.remove(id) { retired.append(attachment) }
         (attachments, retiring) = (attached, retired)
         releaseRetiredAttachments()
     }
@@ -109,7 +111,7 @@ public final class Engine: DeviceSessionOwner {
     /// Whether an attachment still takes part in interactions: attached, or retired with an interaction still
     /// running.
     public func isAttached(_ id: AttachmentID) -> Bool {
-        attachments.contains { $0.id == id } || retiring.contains { $0.id == id }
+        attachments.all.contains { $0.id == id } || retiring.contains { $0.id == id }
     }
 
     /// Detaches the retiring attachments that no arena holds any more.
@@ -126,7 +128,7 @@ public final class Engine: DeviceSessionOwner {
     }
 
     private func forgetRelations(to id: AttachmentID) {
-        for other in attachments + retiring {
+        for other in attachments.all + retiring {
             other.forgetRelations(to: id)
         }
     }
@@ -141,7 +143,7 @@ public final class Engine: DeviceSessionOwner {
         attachment(id)?.recognizeSimultaneously(with: other)
     }
 
-    private func attachment(_ id: AttachmentID) -> Attachment? { attachments.first { $0.id == id } }
+    private func attachment(_ id: AttachmentID) -> Attachment? { attachments.all.first { $0.id == id } }
 
     // MARK: Time
 
@@ -256,7 +258,7 @@ public final class Engine: DeviceSessionOwner {
         var devices = take(&sessions)
         devices.removeAll { $0 === session }
         sessions = devices
-        for attachment in attachments + retiring { attachment.forgetMember(for: id) }
+        for attachment in attachments.all + retiring { attachment.forgetMember(for: id) }
     }
 
     // MARK: DeviceSessionOwner
@@ -264,13 +266,14 @@ public final class Engine: DeviceSessionOwner {
     var pointerLocation: Point { locator?.pointerLocation ?? .zero }
 
     func candidates(for session: DeviceSession, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate] {
-        var stack = take(&hits), selected = take(&candidates)
+        var stack = take(&hits), selected = take(&candidates), attached = take(&present)
         stack.removeAll(keepingCapacity: true)
         locator?.surfaces(at: layoutPoint, into: &stack)
+        attachments.present(under: stack, into: &attached)
         let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: stack)
-        selectCandidates(from: attachments, start: start, device: session.device,
+        selectCandidates(from: attached, start: start, device: session.device,
                          geometry: session.tracker.geometry, into: &selected)
-        (hits, candidates) = (stack, selected)
+        (hits, candidates, present) = (stack, selected, attached)
         return selected
     }
 

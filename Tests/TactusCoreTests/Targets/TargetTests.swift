@@ -136,4 +136,22 @@ import TactusCore
         #expect(rig.phases(single) == [.recognized])
         #expect(rig.first(.recognized, of: single)?.time == Timestamp(microseconds: 2_060_000))
     }
+
+    @Test func onlyTheSurfacesUnderTheFingerTakePartAndTheirGesturesKeepTheOrderAttached() {
+        let rig = Rig()
+        let window = SurfaceID(1), elsewhere = SurfaceID(2)
+        rig.scene = [(surface: window, frame: Rect(x: 0, y: 0, width: 600, height: 1000), exclusion: nil),
+                     (surface: elsewhere, frame: Rect(x: 600, y: 0, width: 400, height: 1000), exclusion: nil)]
+        let onWindow = rig.engine.attach(DragGesture(), to: .surface(window), priority: .simultaneous)
+        let onLayout = rig.engine.attach(DragGesture(), priority: .simultaneous)
+        let onElsewhere = rig.engine.attach(DragGesture(), to: .surface(elsewhere), priority: .simultaneous)
+        let alsoOnWindow = rig.engine.attach(DragGesture(), to: .surface(window), priority: .simultaneous)
+        rig.stroke([(20, 50)], by: (10, 0), at: 0, duration: 100)
+        #expect(rig.phases(onElsewhere).isEmpty)
+        // Every frame reports the running drags in the order they were attached, whatever their targets.
+        let changes = rig.updates.filter { $0.phase == .changed }.map(\.attachment)
+        #expect(changes.count == 3 * 8)
+        #expect(changes.prefix(3) == [onWindow, onLayout, alsoOnWindow])
+        #expect(changes == Array(Array(repeating: [onWindow, onLayout, alsoOnWindow], count: 8).joined()))
+    }
 }
