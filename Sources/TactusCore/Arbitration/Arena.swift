@@ -48,6 +48,7 @@ final class Arena {
     /// under the new finger fails, or is cancelled when it runs.
     func beginInteraction(_ candidates: [Candidate], startingAt outputPoint: Point?, tracker: ContactTracker,
                           sink: UpdateSink, modifiers: ModifierSet, at time: Timestamp) {
+        defer { forgetDeadlines() }
         tracker.advanceClock(to: time)
         for member in members where member.status.isLive {
             if candidates.contains(where: { $0.attachment === member.attachment }) {
@@ -79,17 +80,35 @@ final class Arena {
     func process(_ tracker: ContactTracker, modifiers: ModifierSet) {
         for member in members where member.status.isLive {
             member.root.process(tracker)
+            // Asked now, while the member is at hand: after a frame every live member's deadline may have moved,
+            // and only the arena's answers (below) change members again before the next frame.
+            member.knownDeadline = .some(member.root.deadline(in: tracker))
         }
         resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
     }
 
-    /// The earliest deadline of any live member.
+    /// The earliest deadline of any live member. A member's deadline changes only when the arena drives it (a
+    /// frame, a timer, an answer to its claim, the start of an interaction), so it is asked again only then.
     func deadline(in tracker: ContactTracker) -> Timestamp? {
         var result: Timestamp?
         for member in members where member.status.isLive {
-            result = earliest(result, member.root.deadline(in: tracker))
+            let deadline: Timestamp?
+            if let known = member.knownDeadline {
+                deadline = known
+                // Debug builds, and so every test, check that nothing changed the member behind the arena's back.
+                assert(member.root.deadline(in: tracker) == known, "a member's deadline changed unnoticed")
+            } else {
+                deadline = member.root.deadline(in: tracker)
+                member.knownDeadline = .some(deadline)
+            }
+            result = earliest(result, deadline)
         }
         return result
+    }
+
+    /// Makes every member's deadline be asked afresh: something other than a frame drove them.
+    private func forgetDeadlines() {
+        for member in members { member.knownDeadline = nil }
     }
 
     /// A member's deadline that has come.
@@ -101,6 +120,7 @@ final class Arena {
     /// Fires the earliest due deadline, if any is at or before `time`; returns the time it fired at.
     func fireEarliestTimer(upTo time: Timestamp, in tracker: ContactTracker, modifiers: ModifierSet) -> Timestamp? {
         guard let due = earliestTimer(dueBy: time, in: tracker) else { return nil }
+        defer { forgetDeadlines() }
         let member = due.member, at = due.deadline
         tracker.advanceClock(to: at)
         member.root.fireTimer(at: at)
@@ -126,6 +146,7 @@ final class Arena {
     /// After the last finger lifted: closes the arena when everything is decided, or resolves it when
     /// nothing is left to wait for.
     func settleAfterInteraction(at time: Timestamp, in tracker: ContactTracker, modifiers: ModifierSet) {
+        defer { forgetDeadlines() }
         if members.contains(where: { $0.status.isUndecided }) {
             guard deadline(in: tracker) == nil else { return }
             resolve(at: time, modifiers: modifiers, ignoringBlockers: true)
@@ -136,12 +157,14 @@ final class Arena {
 
     /// Ends everything in flight: running gestures are cancelled, undecided ones fail.
     func cancelAll(_ reason: FailureReason, at time: Timestamp) {
+        defer { forgetDeadlines() }
         for member in members where member.status.isLive { member.root.fail(reason, at: time) }
         close()
     }
 
     /// Removes an attachment's member, failing or cancelling it first.
     func remove(_ attachment: Attachment, modifiers: ModifierSet, at time: Timestamp) {
+        defer { forgetDeadlines() }
         guard let index = members.firstIndex(where: { $0.attachment === attachment }) else { return }
         let member = members[index]
         if member.status.isLive { member.root.fail(.detached, at: time) }
@@ -188,6 +211,7 @@ final class Arena {
                !member.mayTakeOver(from: holder) {
                 member.wantsClaim = false
                 member.root.fail(.lostToAnotherGesture, at: time)
+                forgetDeadlines()
                 return nextWinner(at: time, ignoringBlockers: ignoringBlockers)
             }
             if !ignoringBlockers && isBlocked(member) { continue }
@@ -201,6 +225,8 @@ final class Arena {
     }
 
     private func award(_ winner: ArenaMember, at time: Timestamp, modifiers: ModifierSet) {
+        // After the answers below, which change members (a granted sequence starts its second gesture).
+        defer { forgetDeadlines() }
         winner.wantsClaim = false
         guard winner.attachment.options.requiredModifiers.isSubset(of: modifiers) else {
             return winner.root.fail(.modifiersNotHeld, at: time)

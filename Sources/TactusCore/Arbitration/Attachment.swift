@@ -84,6 +84,8 @@ final class ArenaMember: NodeParent {
     var wantsClaim = false
     /// The member won the current interaction.
     var hasWon = false
+    /// The root's deadline as last asked, while nothing has changed the member since (`Arena.deadline(in:)`).
+    var knownDeadline: Timestamp??
 
     init(attachment: Attachment, root: AnyGestureNode, context: MemberContext) {
         self.attachment = attachment
