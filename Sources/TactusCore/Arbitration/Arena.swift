@@ -78,12 +78,7 @@ final class Arena {
 
     /// Lets every live member look at the frame, then answers their claims.
     func process(_ tracker: ContactTracker, modifiers: ModifierSet) {
-        for member in members where member.status.isLive {
-            member.root.process(tracker)
-            // Asked now, while the member is at hand: after a frame every live member's deadline may have moved,
-            // and only the arena's answers (below) change members again before the next frame.
-            member.knownDeadline = .some(member.root.deadline(in: tracker))
-        }
+        for member in members where member.status.isLive { member.process(tracker) }
         resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
     }
 

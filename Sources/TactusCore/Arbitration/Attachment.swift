@@ -96,6 +96,17 @@ final class ArenaMember: NodeParent {
 
     var status: NodeStatus { root.status }
 
+    /// Lets the member's gesture look at a frame, and notes its deadline: after a frame every live member's
+    /// deadline may have moved, and only the arena's answers change members again before the next frame.
+    ///
+    /// A method of the member rather than a step of the arena's loop: the member is then borrowed for the call,
+    /// and its root, a constant of it, is reached without a retain and a release.
+    @inline(never)
+    func process(_ tracker: ContactTracker) {
+        root.process(tracker)
+        knownDeadline = .some(root.deadline(in: tracker))
+    }
+
     /// Whether this member comes before `other` when both could win: higher rank, then earlier attachment.
     func outranks(_ other: ArenaMember) -> Bool {
         rank != other.rank ? rank > other.rank : attachment.id < other.attachment.id

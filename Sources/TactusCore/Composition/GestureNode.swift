@@ -118,7 +118,7 @@ final class MemberContext {
     unowned(unsafe) let tracker: ContactTracker
     unowned(unsafe) let sink: UpdateSink
     let attachment: AttachmentID
-    /// Subtracted from layout locations: the surface's origin for surface targets, zero otherwise.
+    /// Subtracted from layout locations (`Recognizer.local`): the surface's origin for surface targets, zero otherwise.
     var origin = Vector.zero
     /// The target's bounds in its own coordinates, where it has bounds: a region's rectangle, a surface's
     /// size when the host gave it, the output a touchscreen maps to for the layout and output edges.
@@ -129,9 +129,6 @@ final class MemberContext {
         self.sink = sink
         self.attachment = attachment
     }
-
-    /// A layout point in the target's coordinates.
-    func local(_ layoutPoint: Point) -> Point { layoutPoint - origin }
 
     /// A point in the target's coordinates as a unit point of its bounds; nil where it has none.
     func unitPoint(ofLocal point: Point) -> UnitPoint? { bounds?.unitPoint(of: point) }

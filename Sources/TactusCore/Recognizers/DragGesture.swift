@@ -73,7 +73,7 @@ final class DragRecognizer: ContinuousRecognizer<DragValue> {
 
     override func beginTracking(_ tracker: ContactTracker) {
         baseline = tracker.translation
-        current.startLocation = context.local(tracker.centroidInLayout)
+        current.startLocation = local(tracker.centroidInLayout)
     }
 
     override func updateValue(_ tracker: ContactTracker) {

@@ -63,7 +63,7 @@ final class HoldRecognizer: ContinuousRecognizer<HoldValue> {
 
     override func updateValue(_ tracker: ContactTracker) {
         current.time = tracker.time
-        current.location = context.local(tracker.centroidInLayout)
+        current.location = local(tracker.centroidInLayout)
     }
 
     override func evaluate(_ tracker: ContactTracker) -> Verdict {

@@ -115,7 +115,7 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
 
     private func updateValue(_ tracker: ContactTracker) {
         current.time = tracker.time
-        current.location = context.local(tracker.centroidInLayout)
+        current.location = local(tracker.centroidInLayout)
     }
 
     override func deadline(in tracker: ContactTracker) -> Timestamp? {

@@ -65,14 +65,14 @@ final class MagnifyRecognizer: ContinuousRecognizer<MagnifyValue> {
 
     override func beginTracking(_ tracker: ContactTracker) {
         baseline = tracker.magnification
-        current.startLocation = context.local(tracker.centroidInLayout)
+        current.startLocation = local(tracker.centroidInLayout)
         current.startAnchor = context.unitPoint(ofLocal: current.startLocation)
     }
 
     override func updateValue(_ tracker: ContactTracker) {
         current.time = tracker.time
         current.magnification = tracker.magnification / baseline
-        current.anchor = context.local(tracker.centroidInLayout)
+        current.anchor = local(tracker.centroidInLayout)
         current.velocity = tracker.magnificationVelocity / baseline
     }
 

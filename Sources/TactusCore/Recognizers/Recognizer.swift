@@ -27,6 +27,9 @@ class Recognizer<Value>: GestureNode<Value> {
     var current: Value
     private(set) var index = 0
     unowned(unsafe) var context: MemberContext!
+    /// The context's origin for this interaction, kept here: values are made local on every frame, and each
+    /// load of the unowned context costs a retain and a release.
+    private var origin = Vector.zero
     /// A continuous gesture whose fingers lifted while its claim was pending: it ends as soon as it begins.
     private var finishedWhilePending = false
     /// A discrete gesture reported an in-progress value in this interaction (a long press pressing).
@@ -58,11 +61,15 @@ class Recognizer<Value>: GestureNode<Value> {
 
     override func start(_ context: MemberContext) {
         self.context = context
+        origin = context.origin
         status = .possible
         finishedWhilePending = false
         hasProgressed = false
         reset(context.tracker)
     }
+
+    /// A layout point in the target's coordinates.
+    final func local(_ layoutPoint: Point) -> Point { layoutPoint - origin }
 
     /// Forgets the previous interaction and takes the tracker's present state as the starting point.
     func reset(_ tracker: ContactTracker) {}

@@ -64,14 +64,14 @@ final class RotateRecognizer: ContinuousRecognizer<RotateValue> {
 
     override func beginTracking(_ tracker: ContactTracker) {
         baseline = tracker.rotation
-        current.startLocation = context.local(tracker.centroidInLayout)
+        current.startLocation = local(tracker.centroidInLayout)
         current.startAnchor = context.unitPoint(ofLocal: current.startLocation)
     }
 
     override func updateValue(_ tracker: ContactTracker) {
         current.time = tracker.time
         current.rotation = tracker.rotation - baseline
-        current.anchor = context.local(tracker.centroidInLayout)
+        current.anchor = local(tracker.centroidInLayout)
         current.velocity = tracker.rotationVelocity
     }
 

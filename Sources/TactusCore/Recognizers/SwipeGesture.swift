@@ -141,7 +141,7 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
         let speedIsAlongTravel = horizontal
             ? (tracker.velocity.dx < 0) == (travel.dx < 0) : (tracker.velocity.dy < 0) == (travel.dy < 0)
         current = SwipeValue(time: time, direction: direction, translation: tracker.geometry.pixels(forMillimetres: travel),
-                             velocity: tracker.velocity, location: context.local(tracker.centroidInLayout),
+                             velocity: tracker.velocity, location: local(tracker.centroidInLayout),
                              fingers: gesture.fingers)
         if major < gesture.minimumDistance { return fail(.movedTooLittle, at: time) }
         if minor * 2 > major || !gesture.directions.contains(SwipeDirections(direction)) {

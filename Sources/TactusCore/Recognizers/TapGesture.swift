@@ -128,7 +128,7 @@ final class TapRecognizer: Recognizer<TapValue> {
         if tracker.peakFingerCount != gesture.fingers { return fail(.wrongFingerCount, at: time) }
         tapsSoFar += 1
         if tapsSoFar == 1 { firstTapLocation = tracker.firstContactStart }
-        current = TapValue(time: time, location: context.local(tracker.layoutPoint(forMillimetres: pressLocation)),
+        current = TapValue(time: time, location: local(tracker.layoutPoint(forMillimetres: pressLocation)),
                            count: tapsSoFar, fingers: gesture.fingers)
         if tapsSoFar >= gesture.count {
             claim(at: time)
