@@ -1,9 +1,6 @@
 /// What a device session needs from the engine that owns it: the attachments that take part in a new
-/// interaction, the keyboard modifiers and the pointer, and where the session's problems, raw-touch decisions
-/// and gesture updates go.
+/// interaction and the pointer, and where the session's problems, raw-touch decisions and gesture updates go.
 protocol DeviceSessionOwner: UpdateSink {
-    /// The keyboard modifiers held now, for bindings that require them.
-    var modifiers: ModifierSet { get }
     /// Where the pointer is, in layout pixels: touchpad interactions start there.
     var pointerLocation: Point { get }
     /// The attachments that take part in an interaction of `session` starting at `layoutPoint` (touchscreens
@@ -26,6 +23,9 @@ final class DeviceSession {
     let tracker: ContactTracker
     let arena = Arena()
     private var gate: RawTouchGate
+    /// The keyboard modifiers held now, for bindings that require them: the engine's, copied here when they change
+    /// (read on every frame, and each load of the unowned owner costs a retain and a release).
+    var modifiers: ModifierSet = []
     /// What stands in for the gate while `updateGate` works on it.
     private let standInGate: RawTouchGate
     /// The gate's decisions, on their way to the host (`updateGate`).
@@ -213,14 +213,14 @@ final class DeviceSession {
     private func openInteraction(layoutPoint: Point, outputPoint: Point?, at time: Timestamp) {
         let candidates = owner.candidates(for: self, startingAt: layoutPoint, outputPoint: outputPoint)
         arena.beginInteraction(candidates, startingAt: outputPoint, tracker: tracker, sink: owner,
-                               modifiers: owner.modifiers, at: time)
+                               modifiers: modifiers, at: time)
         applyArenaOutcomeToRawTouches()
         cachedDeadline = nil
     }
 
     /// Lets the arena recognize the tracker's current step, then brings raw touches and timers up to date.
     private func recognizeStep(at time: Timestamp) {
-        arena.process(tracker, modifiers: owner.modifiers)
+        arena.process(tracker, modifiers: modifiers)
         applyArenaOutcomeToRawTouches()
         tracker.finishFrame()
         if !tracker.isInteracting { settleAfterInteraction(at: time) }
@@ -232,19 +232,19 @@ final class DeviceSession {
     func fireEarliestTimer(upTo time: Timestamp) {
         // Asked afresh after every round of the engine's timer loop, fired or not, so that the loop ends.
         defer { cachedDeadline = nil }
-        guard let fired = arena.fireEarliestTimer(upTo: time, in: tracker, modifiers: owner.modifiers) else { return }
+        guard let fired = arena.fireEarliestTimer(upTo: time, in: tracker, modifiers: modifiers) else { return }
         applyArenaOutcomeToRawTouches()
         if !tracker.isInteracting { settleAfterInteraction(at: fired) }
     }
 
     private func settleAfterInteraction(at time: Timestamp) {
-        arena.settleAfterInteraction(at: time, in: tracker, modifiers: owner.modifiers)
+        arena.settleAfterInteraction(at: time, in: tracker, modifiers: modifiers)
         applyArenaOutcomeToRawTouches()
     }
 
     /// Takes an attachment's gesture out of the arena: it is cancelled if running, fails if undecided.
     func remove(_ attachment: Attachment, at time: Timestamp) {
-        arena.remove(attachment, modifiers: owner.modifiers, at: time)
+        arena.remove(attachment, modifiers: modifiers, at: time)
         applyArenaOutcomeToRawTouches()
         cachedDeadline = nil
     }
@@ -274,10 +274,12 @@ final class DeviceSession {
         var decisions = take(&decided)
         body(&working, &decisions)
         gate = working
-        for decision in decisions { owner.deliverRawTouch(decision) }
-        // Most steps decide one event; removing the last element is much cheaper than the general removal.
-        if decisions.count == 1 { decisions.removeLast() } else if !decisions.isEmpty {
-            decisions.removeAll(keepingCapacity: true)
+        if !decisions.isEmpty {
+            // One load of the unowned owner, not one per decision: each costs a retain and a release.
+            let owner = self.owner
+            for decision in decisions { owner.deliverRawTouch(decision) }
+            // Most steps decide one event; removing the last element is much cheaper than the general removal.
+            if decisions.count == 1 { decisions.removeLast() } else { decisions.removeAll(keepingCapacity: true) }
         }
         decided = decisions
     }

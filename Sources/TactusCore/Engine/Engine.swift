@@ -207,7 +207,9 @@ public final class Engine: DeviceSessionOwner {
         case .pinchEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadPinch, cancelled: cancelled, time: now)
         case .holdBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadHold, fingers: fingers, time: now)
         case .holdEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadHold, cancelled: cancelled, time: now)
-        case .modifiers(let set): heldModifiers = set
+        case .modifiers(let set):
+            heldModifiers = set
+            for session in sessions { session.modifiers = set }
         }
         releaseRetiredAttachments()
     }
@@ -242,6 +244,7 @@ public final class Engine: DeviceSessionOwner {
             removeDevice(description.id, at: time)
         }
         let session = DeviceSession(description, owner: self)
+        session.modifiers = heldModifiers
         if session.tracker.geometry.assumedSize { diagnostics.record(.assumedPhysicalSize) }
         if !(description.outputRegion.origin.isFinite && description.outputRegion.size.isUsable)
             && description.kind == .touchscreen {
