@@ -180,14 +180,14 @@ final class Arena {
     /// Whether a compositor gesture that competes with clients has won the interaction.
     var compositorOwnsInteraction: Bool {
         members.contains {
-            $0.hasWon && $0.attachment.target.isCompositorLevel && $0.attachment.options.priority != .simultaneous
+            $0.hasWon && $0.isCompositorLevel && $0.priority != .simultaneous
                 && ($0.status == .active || $0.status == .succeeded)
         }
     }
 
     /// Whether a compositor gesture that withholds touches is still undecided.
     var isWithholding: Bool {
-        members.contains { $0.attachment.withholdsTouches && $0.status.isUndecided }
+        members.contains { $0.withholdsTouches && $0.status.isUndecided }
     }
 
     // MARK: Resolution

@@ -87,10 +87,25 @@ final class ArenaMember: NodeParent {
     /// The root's deadline as last asked, while nothing has changed the member since (`Arena.deadline(in:)`).
     var knownDeadline: Timestamp??
 
+    /// The attachment's facts that the arena reads on every frame, copied here once: they never change, and
+    /// each load of the unowned attachment costs a checked retain and a release.
+    let id: AttachmentID
+    let priority: AttachmentPriority
+    let isCompositorLevel: Bool
+    let withholdsTouches: Bool
+    let blocksLowerRanks: Bool
+    let signature: GestureSignature?
+
     init(attachment: Attachment, root: AnyGestureNode, context: MemberContext) {
         self.attachment = attachment
         self.root = root
         self.context = context
+        id = attachment.id
+        priority = attachment.options.priority
+        isCompositorLevel = attachment.target.isCompositorLevel
+        withholdsTouches = attachment.withholdsTouches
+        blocksLowerRanks = attachment.blocksLowerRanks
+        signature = attachment.signature
         root.parent = self
     }
 
@@ -109,36 +124,35 @@ final class ArenaMember: NodeParent {
 
     /// Whether this member comes before `other` when both could win: higher rank, then earlier attachment.
     func outranks(_ other: ArenaMember) -> Bool {
-        rank != other.rank ? rank > other.rank : attachment.id < other.attachment.id
+        rank != other.rank ? rank > other.rank : id < other.id
     }
 
     /// Whether only one of the two may win.
     func conflicts(with other: ArenaMember) -> Bool {
-        if attachment.options.priority == .simultaneous || other.attachment.options.priority == .simultaneous {
+        if priority == .simultaneous || other.priority == .simultaneous {
             return false
         }
-        return !attachment.simultaneousWith.contains(other.attachment.id)
-            && !other.attachment.simultaneousWith.contains(attachment.id)
+        return !attachment.simultaneousWith.contains(other.id) && !other.attachment.simultaneousWith.contains(id)
     }
 
     /// Whether this member may still win after `holder` won: it ranks higher, did not make the holder wait
     /// (forward-then-cancel), and does not require the holder to fail.
     func mayTakeOver(from holder: ArenaMember) -> Bool {
-        rank > holder.rank && !attachment.requiresFailureOf.contains(holder.attachment.id)
+        rank > holder.rank && !attachment.requiresFailureOf.contains(holder.id)
     }
 
     /// Whether this undecided member makes `other` wait before it may win.
     func blocks(_ other: ArenaMember) -> Bool {
-        if other.attachment.requiresFailureOf.contains(attachment.id) { return true }
-        if let mine = attachment.signature, let theirs = other.attachment.signature {
+        if other.attachment.requiresFailureOf.contains(id) { return true }
+        if let mine = signature, let theirs = other.signature {
             if mine.kind == .tap && theirs.kind == .tap && mine.fingers == theirs.fingers && mine.count > theirs.count {
                 return true
             }
             // Fingers land over tens of milliseconds: a multi-finger gesture waits while one that wants more
             // fingers may still get them (it fails when the landing window closes without them).
-            if theirs.fingers >= 2 && mine.fingers > theirs.fingers && attachment.blocksLowerRanks { return true }
+            if theirs.fingers >= 2 && mine.fingers > theirs.fingers && blocksLowerRanks { return true }
         }
-        return rank > other.rank && attachment.blocksLowerRanks
+        return rank > other.rank && blocksLowerRanks
     }
 
     // MARK: NodeParent
