@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "TactusCore", targets: ["TactusCore"]),
         .executable(name: "tactus-bench", targets: ["TactusBenchmark"]),
+        .executable(name: "tactus-latency", targets: ["TactusLatency"]),
         .executable(name: "tactus-sim", targets: ["tactus-sim"]),
         .library(name: "TactusWayland", targets: ["TactusWayland"]),
         .library(name: "TactusClient", targets: ["TactusClient"]),
@@ -48,6 +49,10 @@ let package = Package(
             name: "tactus-demo-client",
             dependencies: ["TactusClient", "JSONLines", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+
+        // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
+        // clients, for the Wayland tests and the latency benchmark.
+        .target(name: "TactusWaylandTestbed", dependencies: ["TactusWayland", "TactusClient", "CTactusWaylandServer"]),
 
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
@@ -97,6 +102,20 @@ let package = Package(
             dependencies: ["TactusCore", "AllocationCounter"],
             path: "Benchmarks/TactusBenchmark"
         ),
+        // Release-mode benchmark of input-to-client latency: libtactus through its C ABI on the testbed, clients
+        // over real sockets. The measurement is a library so that a test keeps it working; it calls the entry points
+        // as CTactusPlugin declares them, and TactusPlugin defines them.
+        .target(
+            name: "LatencyBenchmark",
+            dependencies: ["TactusPlugin", "CTactusPlugin", "TactusWaylandTestbed", "TactusClient", "CTactusWaylandServer"],
+            path: "Benchmarks/LatencyBenchmark"
+        ),
+        .executableTarget(
+            name: "TactusLatency",
+            dependencies: ["LatencyBenchmark"],
+            path: "Benchmarks/TactusLatency",
+            exclude: ["README.md"]
+        ),
 
         .testTarget(
             name: "TactusCoreTests",
@@ -112,7 +131,8 @@ let package = Package(
         // Server and clients over real sockets: an in-process compositor, clients through TactusClient.
         .testTarget(
             name: "TactusWaylandTests",
-            dependencies: ["TactusWayland", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
+            dependencies: ["TactusWayland", "TactusWaylandTestbed", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
         ),
+        .testTarget(name: "TactusLatencyTests", dependencies: ["LatencyBenchmark"]),
     ]
 )
