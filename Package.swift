@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "TactusClient", targets: ["TactusClient"]),
         .executable(name: "tactus-demo-client", targets: ["tactus-demo-client"]),
         // libtactus.so: the plugin a compositor loads, with the C ABI of tactus.h.
-        .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin"]),
+        .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin", "TactusPluginExports"]),
         // tactus-wlr: the reference wlroots compositor that loads libtactus.so.
         .executable(name: "tactus-wlr", targets: ["tactus-wlr"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
@@ -66,9 +66,13 @@ let package = Package(
         .target(
             name: "TactusPlugin",
             dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
-                           "TactusConfiguration"],
+                           "TactusConfiguration"]
+        ),
+        // libtactus.so's version script (Sources/TactusPluginExports/Exports.swift says why it has a target of its own).
+        .target(
+            name: "TactusPluginExports",
             exclude: ["exports.map"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPlugin/exports.map"])]
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPluginExports/exports.map"])]
         ),
 
         // tactus-wlr (compositor/), in C like wlroots: wlroots 0.15, libtactus through dlopen and tactus.h, xdg-shell's
