@@ -9,12 +9,13 @@ let package = Package(
     products: [
         .library(name: "TactusCore", targets: ["TactusCore"]),
         .executable(name: "tactus-bench", targets: ["TactusBenchmark"]),
+        .executable(name: "tactus-latency", targets: ["TactusLatency"]),
         .executable(name: "tactus-sim", targets: ["tactus-sim"]),
         .library(name: "TactusWayland", targets: ["TactusWayland"]),
         .library(name: "TactusClient", targets: ["TactusClient"]),
         .executable(name: "tactus-demo-client", targets: ["tactus-demo-client"]),
         // libtactus.so: the plugin a compositor loads, with the C ABI of tactus.h.
-        .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin"]),
+        .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin", "TactusPluginExports"]),
         // tactus-wlr: the reference wlroots compositor that loads libtactus.so.
         .executable(name: "tactus-wlr", targets: ["tactus-wlr"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
@@ -49,6 +50,10 @@ let package = Package(
             dependencies: ["TactusClient", "JSONLines", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
+        // clients, for the Wayland tests and the latency benchmark.
+        .target(name: "TactusWaylandTestbed", dependencies: ["TactusWayland", "TactusClient", "CTactusWaylandServer"]),
+
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
 
@@ -61,9 +66,13 @@ let package = Package(
         .target(
             name: "TactusPlugin",
             dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
-                           "TactusConfiguration"],
+                           "TactusConfiguration"]
+        ),
+        // libtactus.so's version script (Sources/TactusPluginExports/Exports.swift says why it has a target of its own).
+        .target(
+            name: "TactusPluginExports",
             exclude: ["exports.map"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPlugin/exports.map"])]
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPluginExports/exports.map"])]
         ),
 
         // tactus-wlr (compositor/), in C like wlroots: wlroots 0.15, libtactus through dlopen and tactus.h, xdg-shell's
@@ -97,6 +106,20 @@ let package = Package(
             dependencies: ["TactusCore", "AllocationCounter"],
             path: "Benchmarks/TactusBenchmark"
         ),
+        // Release-mode benchmark of input-to-client latency: libtactus through its C ABI on the testbed, clients
+        // over real sockets. The measurement is a library so that a test keeps it working; it calls the entry points
+        // as CTactusPlugin declares them, and TactusPlugin defines them.
+        .target(
+            name: "LatencyBenchmark",
+            dependencies: ["TactusPlugin", "CTactusPlugin", "TactusWaylandTestbed", "TactusClient", "CTactusWaylandServer"],
+            path: "Benchmarks/LatencyBenchmark"
+        ),
+        .executableTarget(
+            name: "TactusLatency",
+            dependencies: ["LatencyBenchmark"],
+            path: "Benchmarks/TactusLatency",
+            exclude: ["README.md"]
+        ),
 
         .testTarget(
             name: "TactusCoreTests",
@@ -112,7 +135,8 @@ let package = Package(
         // Server and clients over real sockets: an in-process compositor, clients through TactusClient.
         .testTarget(
             name: "TactusWaylandTests",
-            dependencies: ["TactusWayland", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
+            dependencies: ["TactusWayland", "TactusWaylandTestbed", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
         ),
+        .testTarget(name: "TactusLatencyTests", dependencies: ["LatencyBenchmark"]),
     ]
 )

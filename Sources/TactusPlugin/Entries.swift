@@ -2,8 +2,8 @@ import CTactusPlugin
 import TactusCore
 import TactusLibinput
 
-// The C ABI (tactus.h): thin entries that check their arguments and hand over to the plugin. The version
-// script beside this file exports these and nothing else.
+// The C ABI (tactus.h): thin entries that check their arguments and hand over to the plugin. libtactus.so exports
+// these and nothing else (Sources/TactusPluginExports/exports.map).
 
 /// The handles of the plugins alive now: a call with any other handle (one destroyed already, or garbage) does
 /// nothing, as tactus.h promises. Only the compositor's thread calls in, so no lock.

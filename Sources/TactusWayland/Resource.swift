@@ -10,16 +10,16 @@ extension SurfaceID {
 }
 
 /// The Swift object behind a resource, kept alive by the resource until its destroy callback runs.
-protocol ResourceOwner: AnyObject {
+package protocol ResourceOwner: AnyObject {
     /// The resource is being destroyed (by request, or because its client went away).
     func resourceDestroyed()
 }
 
-enum Resource {
+package enum Resource {
     /// Creates a resource for `client` with `implementation` and `owner` as its user data. The resource holds
     /// a strong reference to the owner until it is destroyed. Returns nil (and tells the client) when out of
     /// memory.
-    static func create(client: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32, id: UInt32,
+    package static func create(client: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32, id: UInt32,
                        implementation: UnsafeRawPointer, owner: ResourceOwner) -> OpaquePointer? {
         guard let resource = wl_resource_create(client, interface, version, id) else {
             wl_client_post_no_memory(client)
@@ -35,7 +35,7 @@ enum Resource {
     }
 
     /// The owner of a resource this server created.
-    static func owner<T: AnyObject>(of resource: OpaquePointer?, as type: T.Type) -> T? {
+    package static func owner<T: AnyObject>(of resource: OpaquePointer?, as type: T.Type) -> T? {
         guard let resource, let data = wl_resource_get_user_data(resource) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? T
     }

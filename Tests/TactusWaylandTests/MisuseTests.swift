@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @_spi(Testing) import TactusClient
 import TactusCore
+import TactusWaylandTestbed
 
 /// Misbehaving clients get the documented protocol error; the server and the other clients carry on.
 @Suite struct MisuseTests {
@@ -70,7 +71,7 @@ import TactusCore
             tap.recognizeSimultaneously(with: tap)
         case .relationAcrossSurfaces:
             let tap = client.subscribe("tap", .tap())
-            guard let other = client.connection.makeSurface() else { throw TestFailure("no surface") }
+            guard let other = client.connection.makeSurface() else { throw TestbedError("no surface") }
             client.subscribe("elsewhere", .drag(), on: other).requireFailure(of: tap)
         case .simultaneousAndRequiringTheSame:
             let tap = client.subscribe("tap", .tap())

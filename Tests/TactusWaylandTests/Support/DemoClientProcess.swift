@@ -1,4 +1,5 @@
 import Foundation
+import TactusWaylandTestbed
 
 /// `tactus-demo-client` running as a separate process, its JSON Lines read as they come.
 final class DemoClientProcess {
@@ -17,7 +18,7 @@ final class DemoClientProcess {
     /// reaps it).
     init(socket: String, arguments: [String]) throws {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw TestFailure("pipe: \(errno)") }
+        guard pipe(&ends) == 0 else { throw TestbedError("pipe: \(errno)") }
         // Close-on-exec, so that clients started by tests running alongside do not inherit this pipe (the copy
         // on the child's standard output does not carry the flag).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -31,7 +32,7 @@ final class DemoClientProcess {
         let status = posix_spawn(&pid, Self.executable, &actions, nil, argv + [nil], environ)
         close(ends[1])
         output = ends[0]
-        guard status == 0 else { throw TestFailure("cannot start \(Self.executable): \(status)") }
+        guard status == 0 else { throw TestbedError("cannot start \(Self.executable): \(status)") }
     }
 
     deinit {

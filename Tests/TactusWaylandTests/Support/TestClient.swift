@@ -1,15 +1,15 @@
-@_spi(Testing) import TactusClient
+import TactusClient
 import TactusCore
-
-extension WaylandConnection: PumpedClient {}
+import TactusWaylandTestbed
 
 /// A client of the test compositor: a connection, one surface the test places, and what its gestures heard.
 final class TestClient {
-    let connection: WaylandConnection
-    let gestures: GestureClient
-    let surface: OpaquePointer
-    /// The compositor's side of the surface.
-    let serverSurface: TestSurface
+    /// The connection, the gesture client and the surface on both sides.
+    let base: TestbedClient
+    var connection: WaylandConnection { base.connection }
+    var gestures: GestureClient { base.gestures }
+    var surface: OpaquePointer { base.surface }
+    var serverSurface: TestbedSurface { base.serverSurface }
     /// Every event each subscription received, in order, by the name the test gave it.
     private(set) var heard: [(name: String, event: GestureEvent)] = []
     /// The subscriptions and exclusions, kept alive here: one that is let go destroys its object.
@@ -19,17 +19,7 @@ final class TestClient {
     /// Connects, binds the globals (the gesture manager at `gestureVersion` at most; nil: the newest) and creates a
     /// surface, taking turns with `compositor` throughout.
     init(_ compositor: TestCompositor, gestureVersion: UInt32? = nil) throws {
-        connection = try gestureVersion.map {
-            try WaylandConnection(socket: compositor.socket, roundtripOnConnect: false, newestGestureVersion: $0)
-        } ?? WaylandConnection(socket: compositor.socket, roundtripOnConnect: false)
-        compositor.pump([connection])
-        gestures = try GestureClient(connection: connection)
-        guard let surface = connection.makeSurface() else { throw TestFailure("no wl_compositor") }
-        self.surface = surface
-        connection.commit(surface)
-        compositor.pump([connection])
-        guard let serverSurface = compositor.surfaces.last else { throw TestFailure("the surface did not arrive") }
-        self.serverSurface = serverSurface
+        base = try TestbedClient(compositor.testbed, gestureVersion: gestureVersion)
     }
 
     /// Subscribes to a gesture under a name (on the client's surface unless told another); its events are
