@@ -138,4 +138,28 @@ import TactusCore
         rig.frame(at: 1100)
         #expect(rig.engine.isIdle)
     }
+
+    @Test func aBindingDetachedFromTheRawTouchCallbackReleasesItsWithheldTouchesInOrder() {
+        let rig = Rig()
+        let binding = rig.engine.attach(SwipeGesture(fingers: 3), priority: .high, policy: .withhold)
+        var seen: [RawTouchDecision] = []
+        rig.engine.onRawTouch = { [unowned rig] decision in
+            seen.append(decision)
+            // The host drops its binding when the first withheld event reaches it.
+            if case .withhold = decision, rig.engine.isAttached(binding) { rig.engine.detach(binding) }
+        }
+        rig.down(0, 50, 50, at: 0)
+        rig.frame(at: 0)
+        rig.move(0, 51, 50, at: 10)
+        rig.frame(at: 10)
+        let down = TouchEvent.down(0, Rig.normalized(50, 50))
+        #expect(seen == [
+            .withhold(Rig.screen, down, at: .zero),
+            .deliver(Rig.screen, down, at: .zero),
+            .deliver(Rig.screen, .frame, at: .zero),
+            .deliver(Rig.screen, .motion(0, Rig.normalized(51, 50)), at: .milliseconds(10)),
+            .deliver(Rig.screen, .frame, at: .milliseconds(10)),
+        ])
+        #expect(rig.engine.diagnostics.impossibleTransitions == 0)
+    }
 }
