@@ -29,7 +29,10 @@ public enum RawTouchDecision: Hashable, Sendable {
 
 /// Routes one touchscreen's raw events according to the arena: deliver, withhold, or drop, and cancel what
 /// the client already saw when a compositor gesture takes over.
-struct RawTouchGate {
+///
+/// A class, so that the session reaches it as a constant, without copying it out and back on every event; its
+/// withheld events change through a local, as the engine's other collections (`take(_:leaving:)`).
+final class RawTouchGate {
     private enum Mode { case delivering, withholding, compositorOwns }
 
     /// Withheld events beyond this are delivered rather than kept: a client must not starve because a
@@ -48,22 +51,23 @@ struct RawTouchGate {
     /// Whether the client has received events of the current interaction.
     private var clientHasTouches = false
 
-    /// A gate for `device`, with room for `capacity` withheld events before it allocates more (none: a gate that
-    /// stands in while the session works on its own, `DeviceSession.updateGate`, costs nothing to make).
-    init(device: DeviceID, reservingCapacity capacity: Int = 0) {
+    /// A gate for `device`, with room for `capacity` withheld events before it allocates more.
+    init(device: DeviceID, reservingCapacity capacity: Int) {
         self.device = device
-        withheld.reserveCapacity(capacity)
+        var queue: [WithheldTouch] = []
+        queue.reserveCapacity(capacity)
+        withheld = queue
     }
 
     /// A new interaction starts; withholding carries on while withheld events of the last one wait.
-    mutating func beginInteraction(withholding: Bool) {
+    func beginInteraction(withholding: Bool) {
         if mode == .withholding && !withheld.isEmpty { return }
         mode = withholding ? .withholding : .delivering
         clientHasTouches = false
     }
 
     /// Decides an event that just arrived. Returns false when withholding had to give up (overflow).
-    mutating func route(_ event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) -> Bool {
+    func route(_ event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) -> Bool {
         switch mode {
         case .delivering:
             clientHasTouches = true
@@ -77,7 +81,9 @@ struct RawTouchGate {
                 decisions.append(.deliver(device, event, at: time))
                 return false
             }
-            withheld.append(WithheldTouch(event: event, time: time))
+            var queue = take(&withheld)
+            queue.append(WithheldTouch(event: event, time: time))
+            withheld = queue
             decisions.append(.withhold(device, event, at: time))
         }
         return true
@@ -91,10 +97,9 @@ struct RawTouchGate {
     /// Applies what the arena decided after it answered claims: a compositor gesture that won takes the
     /// interaction's touches (withheld ones are dropped, touches the client had are cancelled); when no
     /// compositor gesture withholds any more, the withheld touches go to the client.
-    mutating func applyOutcome(of arena: Arena, into decisions: inout [RawTouchDecision]) {
+    func applyOutcome(of arena: Arena, into decisions: inout [RawTouchDecision]) {
         if mode != .compositorOwns && arena.compositorOwnsInteraction {
-            for touch in withheld { decisions.append(.drop(device, touch.event, at: touch.time)) }
-            withheld.removeAll(keepingCapacity: true)
+            dropWithheld(into: &decisions)
             if clientHasTouches { decisions.append(.cancel(device)) }
             clientHasTouches = false
             mode = .compositorOwns
@@ -104,18 +109,26 @@ struct RawTouchGate {
     }
 
     /// The input stack cancelled the touches or the device went away.
-    mutating func cancel(into decisions: inout [RawTouchDecision]) {
-        for touch in withheld { decisions.append(.drop(device, touch.event, at: touch.time)) }
-        withheld.removeAll(keepingCapacity: true)
+    func cancel(into decisions: inout [RawTouchDecision]) {
+        dropWithheld(into: &decisions)
         if clientHasTouches { decisions.append(.cancel(device)) }
         clientHasTouches = false
         mode = .delivering
     }
 
-    private mutating func flush(into decisions: inout [RawTouchDecision]) {
-        for touch in withheld { decisions.append(.deliver(device, touch.event, at: touch.time)) }
-        if !withheld.isEmpty { clientHasTouches = true }
-        withheld.removeAll(keepingCapacity: true)
+    private func flush(into decisions: inout [RawTouchDecision]) {
+        var queue = take(&withheld)
+        for touch in queue { decisions.append(.deliver(device, touch.event, at: touch.time)) }
+        if !queue.isEmpty { clientHasTouches = true }
+        queue.removeAll(keepingCapacity: true)
+        withheld = queue
         mode = .delivering
+    }
+
+    private func dropWithheld(into decisions: inout [RawTouchDecision]) {
+        var queue = take(&withheld)
+        for touch in queue { decisions.append(.drop(device, touch.event, at: touch.time)) }
+        queue.removeAll(keepingCapacity: true)
+        withheld = queue
     }
 }

@@ -22,12 +22,10 @@ final class DeviceSession {
     let device: DeviceDescription
     let tracker: ContactTracker
     let arena = Arena()
-    private var gate: RawTouchGate
+    private let gate: RawTouchGate
     /// The keyboard modifiers held now, for bindings that require them: the engine's, copied here when they change
     /// (read on every frame, and each load of the unowned owner costs a retain and a release).
     var modifiers: ModifierSet = []
-    /// What stands in for the gate while `updateGate` works on it.
-    private let standInGate: RawTouchGate
     /// The gate's decisions, on their way to the host (`updateGate`).
     private var decided: [RawTouchDecision] = []
     /// The engine, which owns its sessions and so outlives them; `unowned(unsafe)` because every event reads it, and
@@ -43,7 +41,6 @@ final class DeviceSession {
         self.owner = owner
         tracker = ContactTracker(device)
         gate = RawTouchGate(device: device.id, reservingCapacity: 256)
-        standInGate = RawTouchGate(device: device.id)
         var decisions: [RawTouchDecision] = []
         decisions.reserveCapacity(256)
         decided = decisions
@@ -84,7 +81,7 @@ final class DeviceSession {
             route(.motion(contact, position), at: time)
         case .overLimit:
             owner.record(.tooManyContacts)
-            updateGate { gate, decisions in gate.reject(event, at: time, into: &decisions) }
+            updateGate { decisions in gate.reject(event, at: time, into: &decisions) }
         }
     }
 
@@ -94,7 +91,7 @@ final class DeviceSession {
         guard accepts(event, at: position, time: time) else { return }
         guard tracker.touchMotion(contact, to: position) else {
             owner.record(.unknownContact)
-            return updateGate { gate, decisions in gate.reject(event, at: time, into: &decisions) }
+            return updateGate { decisions in gate.reject(event, at: time, into: &decisions) }
         }
         noteUnframedChange(at: time)
         route(event, at: time)
@@ -104,7 +101,7 @@ final class DeviceSession {
     func touchUp(_ contact: ContactID, time: Timestamp) {
         guard tracker.touchUp(contact) else {
             owner.record(.unknownContact)
-            return updateGate { gate, decisions in gate.reject(.up(contact), at: time, into: &decisions) }
+            return updateGate { decisions in gate.reject(.up(contact), at: time, into: &decisions) }
         }
         noteUnframedChange(at: time)
         route(.up(contact), at: time)
@@ -135,7 +132,7 @@ final class DeviceSession {
     private func accepts(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
         guard position.isFinite else {
             owner.record(.nonFiniteValue)
-            updateGate { gate, decisions in gate.reject(event, at: time, into: &decisions) }
+            updateGate { decisions in gate.reject(event, at: time, into: &decisions) }
             return false
         }
         if ContactTracker.isOutsideDevice(position) { owner.record(.positionOutsideDevice) }
@@ -161,14 +158,13 @@ final class DeviceSession {
             Point(x: min(max(position.x, 0), 1), y: min(max(position.y, 0), 1))))
         openInteraction(layoutPoint: geometry.layoutPoint(forMillimetres: outputPoint), outputPoint: outputPoint,
                         at: time)
-        let withholding = arena.isWithholding
-        updateGate { gate, _ in gate.beginInteraction(withholding: withholding) }
+        gate.beginInteraction(withholding: arena.isWithholding)
     }
 
     /// Decides a raw event that the tracker took.
     private func route(_ event: TouchEvent, at time: Timestamp) {
         var routed = true
-        updateGate { gate, decisions in routed = gate.route(event, at: time, into: &decisions) }
+        updateGate { decisions in routed = gate.route(event, at: time, into: &decisions) }
         if !routed { owner.record(.withheldQueueOverflow) }
     }
 
@@ -254,26 +250,24 @@ final class DeviceSession {
     func abandonInteraction(_ reason: FailureReason, at time: Timestamp) {
         arena.cancelAll(reason, at: time)
         tracker.forgetAllContacts()
-        updateGate { gate, decisions in gate.cancel(into: &decisions) }
+        updateGate { decisions in gate.cancel(into: &decisions) }
         cachedDeadline = nil
     }
 
     /// Hands the arena's latest decisions to the raw-touch gate: deliver, drop or cancel what it holds.
     private func applyArenaOutcomeToRawTouches() {
         let arena = self.arena
-        updateGate { gate, decisions in gate.applyOutcome(of: arena, into: &decisions) }
+        updateGate { decisions in gate.applyOutcome(of: arena, into: &decisions) }
     }
 
     /// Lets `body` work on the gate, then hands the decisions it made to the host, in order.
     ///
-    /// The gate and the decisions are worked on as locals and put back before the host hears of them
-    /// (`take(_:leaving:)`): no access to the session's properties spans the host's callback, which may re-enter
-    /// the engine and then finds the gate as it should be.
-    private func updateGate(_ body: (inout RawTouchGate, inout [RawTouchDecision]) -> Void) {
-        var working = take(&gate, leaving: standInGate)
+    /// The gate has finished its step before the host hears of it, and the decisions are worked on as a local and
+    /// put back (`take(_:leaving:)`): no access to the session's properties spans the host's callback, which may
+    /// re-enter the engine and then finds the gate as it should be.
+    private func updateGate(_ body: (inout [RawTouchDecision]) -> Void) {
         var decisions = take(&decided)
-        body(&working, &decisions)
-        gate = working
+        body(&decisions)
         if !decisions.isEmpty {
             // One load of the unowned owner, not one per decision: each costs a retain and a release.
             let owner = self.owner
