@@ -66,32 +66,34 @@ final class RawTouchGate {
         clientHasTouches = false
     }
 
-    /// Decides an event that just arrived. Returns false when withholding had to give up (overflow).
-    func route(_ event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) -> Bool {
+    /// Decides an event that just arrived: one decision, returned rather than collected, since that is every
+    /// event's case but one. Nil when withholding must give up first (`withheldLimit`): `giveUpWithholding` then.
+    func route(_ event: TouchEvent, at time: Timestamp) -> RawTouchDecision? {
         switch mode {
         case .delivering:
             clientHasTouches = true
-            decisions.append(.deliver(device, event, at: time))
+            return .deliver(device, event, at: time)
         case .compositorOwns:
-            decisions.append(.drop(device, event, at: time))
+            return .drop(device, event, at: time)
         case .withholding:
-            guard withheld.count < RawTouchGate.withheldLimit else {
-                flush(into: &decisions)
-                clientHasTouches = true
-                decisions.append(.deliver(device, event, at: time))
-                return false
-            }
+            guard withheld.count < RawTouchGate.withheldLimit else { return nil }
             var queue = take(&withheld)
             queue.append(WithheldTouch(event: event, time: time))
             withheld = queue
-            decisions.append(.withhold(device, event, at: time))
+            return .withhold(device, event, at: time)
         }
-        return true
+    }
+
+    /// Too many events are withheld: they go to the client, and so does `event`, which did not fit.
+    func giveUpWithholding(then event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) {
+        flush(into: &decisions)
+        clientHasTouches = true
+        decisions.append(.deliver(device, event, at: time))
     }
 
     /// An event the engine disregarded (invalid data): the client must not see it either.
-    func reject(_ event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) {
-        decisions.append(.drop(device, event, at: time))
+    func reject(_ event: TouchEvent, at time: Timestamp) -> RawTouchDecision {
+        .drop(device, event, at: time)
     }
 
     /// Applies what the arena decided after it answered claims: a compositor gesture that won takes the

@@ -81,7 +81,7 @@ final class DeviceSession {
             route(.motion(contact, position), at: time)
         case .overLimit:
             owner.record(.tooManyContacts)
-            updateGate { decisions in gate.reject(event, at: time, into: &decisions) }
+            owner.deliverRawTouch(gate.reject(event, at: time))
         }
     }
 
@@ -91,7 +91,7 @@ final class DeviceSession {
         guard accepts(event, at: position, time: time) else { return }
         guard tracker.touchMotion(contact, to: position) else {
             owner.record(.unknownContact)
-            return updateGate { decisions in gate.reject(event, at: time, into: &decisions) }
+            return owner.deliverRawTouch(gate.reject(event, at: time))
         }
         noteUnframedChange(at: time)
         route(event, at: time)
@@ -101,7 +101,7 @@ final class DeviceSession {
     func touchUp(_ contact: ContactID, time: Timestamp) {
         guard tracker.touchUp(contact) else {
             owner.record(.unknownContact)
-            return updateGate { decisions in gate.reject(.up(contact), at: time, into: &decisions) }
+            return owner.deliverRawTouch(gate.reject(.up(contact), at: time))
         }
         noteUnframedChange(at: time)
         route(.up(contact), at: time)
@@ -132,7 +132,7 @@ final class DeviceSession {
     private func accepts(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
         guard position.isFinite else {
             owner.record(.nonFiniteValue)
-            updateGate { decisions in gate.reject(event, at: time, into: &decisions) }
+            owner.deliverRawTouch(gate.reject(event, at: time))
             return false
         }
         if ContactTracker.isOutsideDevice(position) { owner.record(.positionOutsideDevice) }
@@ -163,9 +163,9 @@ final class DeviceSession {
 
     /// Decides a raw event that the tracker took.
     private func route(_ event: TouchEvent, at time: Timestamp) {
-        var routed = true
-        updateGate { decisions in routed = gate.route(event, at: time, into: &decisions) }
-        if !routed { owner.record(.withheldQueueOverflow) }
+        if let decision = gate.route(event, at: time) { return owner.deliverRawTouch(decision) }
+        owner.record(.withheldQueueOverflow)
+        updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) }
     }
 
     // MARK: Touchpads
