@@ -96,16 +96,35 @@ final class RawTouchGate {
         .drop(device, event, at: time)
     }
 
-    /// Applies what the arena decided after it answered claims: a compositor gesture that won takes the
-    /// interaction's touches (withheld ones are dropped, touches the client had are cancelled); when no
-    /// compositor gesture withholds any more, the withheld touches go to the client.
-    func applyOutcome(of arena: Arena, into decisions: inout [RawTouchDecision]) {
-        if mode != .compositorOwns && arena.compositorOwnsInteraction {
+    /// What the arena's latest answers mean for the touches.
+    enum Outcome {
+        /// Nothing changes: the arena's answers are asked after every step, and most steps change nothing here.
+        case unchanged
+        /// A compositor gesture won: it takes the interaction's touches (withheld ones are dropped, touches the
+        /// client had are cancelled).
+        case compositorTakesOver
+        /// No compositor gesture withholds any more: the withheld touches go to the client.
+        case clientGetsWithheld
+    }
+
+    /// What the arena decided, after it answered claims, means for the touches.
+    func outcome(of arena: Arena) -> Outcome {
+        if mode != .compositorOwns && arena.compositorOwnsInteraction { return .compositorTakesOver }
+        if mode == .withholding && !arena.isWithholding { return .clientGetsWithheld }
+        return .unchanged
+    }
+
+    /// Acts on an outcome (`outcome(of:)`).
+    func apply(_ outcome: Outcome, into decisions: inout [RawTouchDecision]) {
+        switch outcome {
+        case .unchanged:
+            break
+        case .compositorTakesOver:
             dropWithheld(into: &decisions)
             if clientHasTouches { decisions.append(.cancel(device)) }
             clientHasTouches = false
             mode = .compositorOwns
-        } else if mode == .withholding && !arena.isWithholding {
+        case .clientGetsWithheld:
             flush(into: &decisions)
         }
     }

@@ -256,9 +256,11 @@ final class DeviceSession {
 
     /// Hands the arena's latest decisions to the raw-touch gate: deliver, drop or cancel what it holds.
     private func applyArenaOutcomeToRawTouches() {
-        let arena = self.arena
-        updateGate { decisions in gate.applyOutcome(of: arena, into: &decisions) }
+        let outcome = gate.outcome(of: arena)
+        guard outcome != .unchanged else { return }
+        updateGate { decisions in gate.apply(outcome, into: &decisions) }
     }
+
 
     /// Lets `body` work on the gate, then hands the decisions it made to the host, in order.
     ///
