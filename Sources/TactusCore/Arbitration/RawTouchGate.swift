@@ -120,9 +120,7 @@ final class RawTouchGate {
         case .unchanged:
             break
         case .compositorTakesOver:
-            dropWithheld(into: &decisions)
-            if clientHasTouches { decisions.append(.cancel(device)) }
-            clientHasTouches = false
+            withdrawTouches(into: &decisions)
             mode = .compositorOwns
         case .clientGetsWithheld:
             flush(into: &decisions)
@@ -131,12 +129,11 @@ final class RawTouchGate {
 
     /// The input stack cancelled the touches or the device went away.
     func cancel(into decisions: inout [RawTouchDecision]) {
-        dropWithheld(into: &decisions)
-        if clientHasTouches { decisions.append(.cancel(device)) }
-        clientHasTouches = false
+        withdrawTouches(into: &decisions)
         mode = .delivering
     }
 
+    /// The withheld events go to the client, in order.
     private func flush(into decisions: inout [RawTouchDecision]) {
         var queue = take(&withheld)
         for touch in queue { decisions.append(.deliver(device, touch.event, at: touch.time)) }
@@ -146,10 +143,13 @@ final class RawTouchGate {
         mode = .delivering
     }
 
-    private func dropWithheld(into decisions: inout [RawTouchDecision]) {
+    /// The withheld events are dropped, and a client that had touches is told they are cancelled.
+    private func withdrawTouches(into decisions: inout [RawTouchDecision]) {
         var queue = take(&withheld)
         for touch in queue { decisions.append(.drop(device, touch.event, at: touch.time)) }
         queue.removeAll(keepingCapacity: true)
         withheld = queue
+        if clientHasTouches { decisions.append(.cancel(device)) }
+        clientHasTouches = false
     }
 }
