@@ -10,11 +10,7 @@ import TactusWayland
         let client = try TestClient(compositor)
         // Away from the origin, so that a layout coordinate sent as a surface one shows.
         compositor.place(client.serverSurface, at: Rect(x: 300, y: 200, width: 1000, height: 600))
-        let pinch = client.subscribe("pinch", .magnify(), commit: false)
-        let rotate = client.subscribe("rotate", .rotate(), commit: false)
-        pinch.recognizeSimultaneously(with: rotate)
-        pinch.commit()
-        rotate.commit()
+        client.subscribePinchAndRotateTogether()
         compositor.pump([client.connection])
 
         compositor.feed(Interactions.events(.pinchRotate(fingers: 2, startSpan: 40, endSpan: 80, degrees: 30, duration: 500),

@@ -8,11 +8,7 @@ import TactusCore
     /// Pinch and rotate together, turning 30° while spreading from 40 to 80 mm around layout (960, 600), for
     /// `client`.
     private func pinchAndRotate(on compositor: TestCompositor, for client: TestClient) {
-        let pinch = client.subscribe("pinch", .magnify(), commit: false)
-        let rotate = client.subscribe("rotate", .rotate(), commit: false)
-        pinch.recognizeSimultaneously(with: rotate)
-        pinch.commit()
-        rotate.commit()
+        client.subscribePinchAndRotateTogether()
         compositor.pump([client.connection])
         compositor.feed(Interactions.events(.pinchRotate(fingers: 2, startSpan: 40, endSpan: 80, degrees: 30, duration: 500),
                                             at: 100, movedBy: Vector(dx: 160, dy: 100)))

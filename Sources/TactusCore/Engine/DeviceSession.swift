@@ -274,8 +274,7 @@ final class DeviceSession {
             // One load of the unowned owner, not one per decision: each costs a retain and a release.
             let owner = self.owner
             for decision in decisions { owner.deliverRawTouch(decision) }
-            // Most steps decide one event; removing the last element is much cheaper than the general removal.
-            if decisions.count == 1 { decisions.removeLast() } else { decisions.removeAll(keepingCapacity: true) }
+            decisions.removeAll(keepingCapacity: true)
         }
         decided = decisions
     }

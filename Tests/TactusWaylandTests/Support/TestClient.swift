@@ -33,6 +33,15 @@ final class TestClient {
         return subscription
     }
 
+    /// Subscribes to a pinch ("pinch") and a rotation ("rotate") recognized together, as a photo viewer does.
+    func subscribePinchAndRotateTogether() {
+        let pinch = subscribe("pinch", .magnify(), commit: false)
+        let rotate = subscribe("rotate", .rotate(), commit: false)
+        pinch.recognizeSimultaneously(with: rotate)
+        pinch.commit()
+        rotate.commit()
+    }
+
     /// Asks that compositor gestures do not start in `rectangles` of the client's surface.
     @discardableResult
     func exclude(_ rectangles: [Rect]) -> GestureExclusion {
