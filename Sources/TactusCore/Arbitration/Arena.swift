@@ -27,6 +27,11 @@
 /// docs/arbitration.md explains each rule with the numbered cases the tests pin (`case01…` to `case28…`).
 final class Arena {
     private(set) var members: [ArenaMember] = []
+    /// The earliest deadline of the live members, as of the last time it was worked out and while no member's
+    /// deadline has been forgotten since (`forgetDeadline(of:)`): the host asks for it after every step.
+    private var knownEarliestDeadline: Timestamp??
+    /// Counts forgotten deadlines, so that a step can tell whether its members' deadlines still hold at its end.
+    private var forgottenDeadlines = 0
 
     init() {
         var list: [ArenaMember] = []
@@ -78,32 +83,53 @@ final class Arena {
 
     /// Lets every live member look at the frame, then answers their claims.
     func process(_ tracker: ContactTracker, modifiers: ModifierSet) {
-        for member in members where member.status.isLive { member.process(tracker) }
+        // Each member's deadline is asked as it looks at the frame, so the earliest comes with the loop. It holds
+        // unless a deadline was forgotten meanwhile (a host's callback that detached a gesture, for one).
+        let forgottenBefore = forgottenDeadlines
+        var earliestDeadline: Timestamp?
+        let list = members
+        list.forEachUnretained { member in
+            guard member.status.isLive else { return }
+            earliestDeadline = earliest(earliestDeadline, member.process(tracker))
+        }
+        if forgottenDeadlines == forgottenBefore { knownEarliestDeadline = .some(earliestDeadline) }
         resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
     }
 
-    /// The earliest deadline of any live member. A member's deadline changes only when the arena drives it (a
-    /// frame, a timer, an answer to its claim, the start of an interaction), so it is asked again only then.
+    /// The earliest deadline of any live member.
     func deadline(in tracker: ContactTracker) -> Timestamp? {
-        var result: Timestamp?
-        for member in members where member.status.isLive {
-            let deadline: Timestamp?
-            if let known = member.knownDeadline {
-                deadline = known
-                // Debug builds, and so every test, check that nothing changed the member behind the arena's back.
-                assert(member.root.deadline(in: tracker) == known, "a member's deadline changed unnoticed")
-            } else {
-                deadline = member.root.deadline(in: tracker)
-                member.knownDeadline = .some(deadline)
-            }
-            result = earliest(result, deadline)
+        if let known = knownEarliestDeadline {
+            // Debug builds, and so every test, check that nothing changed a member behind the arena's back.
+            assert(known == freshDeadline(in: tracker), "the arena's earliest deadline changed unnoticed")
+            return known
         }
+        var result: Timestamp?
+        let list = members
+        list.forEachUnretained { member in
+            if member.status.isLive { result = earliest(result, member.deadline(in: tracker)) }
+        }
+        knownEarliestDeadline = .some(result)
         return result
     }
 
-    /// Makes every member's deadline be asked afresh: something other than a frame drove them.
+    /// The earliest deadline of any live member, asked of each afresh (for the check in `deadline(in:)`).
+    private func freshDeadline(in tracker: ContactTracker) -> Timestamp? {
+        members.filter { $0.status.isLive }.compactMap { $0.root.deadline(in: tracker) }.min()
+    }
+
+    /// Makes a member's deadline be asked afresh: the arena drove the member.
+    private func forgetDeadline(of member: ArenaMember) {
+        member.knownDeadline = nil
+        knownEarliestDeadline = nil
+        forgottenDeadlines &+= 1
+    }
+
+    /// Makes every member's deadline be asked afresh: something other than a frame drove them all.
     private func forgetDeadlines() {
-        for member in members { member.knownDeadline = nil }
+        let list = members
+        list.forEachUnretained { $0.knownDeadline = nil }
+        knownEarliestDeadline = nil
+        forgottenDeadlines &+= 1
     }
 
     /// A member's deadline that has come.
@@ -115,13 +141,14 @@ final class Arena {
     /// Fires the earliest due deadline, if any is at or before `time`; returns the time it fired at.
     func fireEarliestTimer(upTo time: Timestamp, in tracker: ContactTracker, modifiers: ModifierSet) -> Timestamp? {
         guard let due = earliestTimer(dueBy: time, in: tracker) else { return nil }
-        defer { forgetDeadlines() }
         let member = due.member, at = due.deadline
         tracker.advanceClock(to: at)
         member.root.fireTimer(at: at)
+        forgetDeadline(of: member)
         // A recognizer that keeps asking for a time that has passed would stall the host's loop.
-        if member.status.isLive, let again = member.root.deadline(in: tracker), again <= at {
+        if member.status.isLive, let again = member.deadline(in: tracker), again <= at {
             member.root.fail(.unresolved, at: at)
+            forgetDeadline(of: member)
         }
         resolve(at: at, modifiers: modifiers, ignoringBlockers: false)
         return at
@@ -130,9 +157,10 @@ final class Arena {
     /// The live member whose deadline comes first, if it is at or before `time` (the first member on a tie).
     private func earliestTimer(dueBy time: Timestamp, in tracker: ContactTracker) -> DueTimer? {
         var due: DueTimer?
-        for member in members where member.status.isLive {
-            guard let deadline = member.root.deadline(in: tracker), deadline <= time else { continue }
-            if let earlier = due, earlier.deadline <= deadline { continue }
+        let list = members
+        list.forEachUnretained { member in
+            guard member.status.isLive, let deadline = member.deadline(in: tracker), deadline <= time else { return }
+            if let earlier = due, earlier.deadline <= deadline { return }
             due = DueTimer(member: member, deadline: deadline)
         }
         return due
@@ -179,7 +207,7 @@ final class Arena {
 
     /// Whether a compositor gesture that competes with clients has won the interaction.
     var compositorOwnsInteraction: Bool {
-        members.contains {
+        members.containsUnretained {
             $0.hasWon && $0.isCompositorLevel && $0.priority != .simultaneous
                 && ($0.status == .active || $0.status == .succeeded)
         }
@@ -187,7 +215,7 @@ final class Arena {
 
     /// Whether a compositor gesture that withholds touches is still undecided.
     var isWithholding: Bool {
-        members.contains { $0.withholdsTouches && $0.status.isUndecided }
+        members.containsUnretained { $0.withholdsTouches && $0.status.isUndecided }
     }
 
     // MARK: Resolution
@@ -200,38 +228,54 @@ final class Arena {
 
     /// The best claim that may win now. Claims that lost to a running winner fail on the way.
     private func nextWinner(at time: Timestamp, ignoringBlockers: Bool) -> ArenaMember? {
+        let list = members
+        // Most steps bring no claim.
+        guard list.containsUnretained(where: { $0.isClaiming }) else { return nil }
+        if let loser = list.firstUnretained(where: { $0.isClaiming && hasLost($0, among: list) }) {
+            loser.wantsClaim = false
+            loser.root.fail(.lostToAnotherGesture, at: time)
+            forgetDeadline(of: loser)
+            return nextWinner(at: time, ignoringBlockers: ignoringBlockers)
+        }
         var best: ArenaMember?
-        for member in members where member.wantsClaim && member.status == .pending {
-            if let holder = members.first(where: { $0.hasWon && $0 !== member && $0.conflicts(with: member) }),
-               !member.mayTakeOver(from: holder) {
-                member.wantsClaim = false
-                member.root.fail(.lostToAnotherGesture, at: time)
-                forgetDeadlines()
-                return nextWinner(at: time, ignoringBlockers: ignoringBlockers)
-            }
-            if !ignoringBlockers && isBlocked(member) { continue }
-            if best == nil || member.outranks(best!) { best = member }
+        list.forEachUnretained { member in
+            guard member.isClaiming, ignoringBlockers || !isBlocked(member, among: list) else { return }
+            if best.map(member.outranks) ?? true { best = member }
         }
         return best
     }
 
-    private func isBlocked(_ member: ArenaMember) -> Bool {
-        members.contains { $0 !== member && $0.status.isUndecided && $0.conflicts(with: member) && $0.blocks(member) }
+    /// Whether a claim came too late: a conflicting member already won, and this one may not take over from it.
+    private func hasLost(_ member: ArenaMember, among list: [ArenaMember]) -> Bool {
+        guard let holder = list.firstUnretained(where: { $0.hasWon && $0 !== member && $0.conflicts(with: member) })
+        else { return false }
+        return !member.mayTakeOver(from: holder)
+    }
+
+    private func isBlocked(_ member: ArenaMember, among list: [ArenaMember]) -> Bool {
+        list.containsUnretained {
+            $0 !== member && $0.status.isUndecided && $0.conflicts(with: member) && $0.blocks(member)
+        }
     }
 
     private func award(_ winner: ArenaMember, at time: Timestamp, modifiers: ModifierSet) {
-        // After the answers below, which change members (a granted sequence starts its second gesture).
-        defer { forgetDeadlines() }
+        // After the answers below, which change the members they reach (a granted sequence starts its second
+        // gesture); a member's answer reaches no other member's recognizers.
+        defer { forgetDeadline(of: winner) }
         winner.wantsClaim = false
         guard winner.attachment.options.requiredModifiers.isSubset(of: modifiers) else {
             return winner.root.fail(.modifiersNotHeld, at: time)
         }
-        for other in members where other !== winner && other.conflicts(with: winner) {
+        let list = members
+        list.forEachUnretained { other in
+            guard other !== winner && other.conflicts(with: winner) else { return }
             if other.hasWon && other.status == .active {
                 other.root.fail(.lostToAnotherGesture, at: time)
+                forgetDeadline(of: other)
             } else if other.status.isUndecided && !other.mayTakeOver(from: winner) {
                 other.wantsClaim = false
                 other.root.fail(.lostToAnotherGesture, at: time)
+                forgetDeadline(of: other)
             }
         }
         winner.hasWon = true

@@ -84,7 +84,7 @@ final class ArenaMember: NodeParent {
     var wantsClaim = false
     /// The member won the current interaction.
     var hasWon = false
-    /// The root's deadline as last asked, while nothing has changed the member since (`Arena.deadline(in:)`).
+    /// The root's deadline as last asked, while nothing has changed the member since (`deadline(in:)`).
     var knownDeadline: Timestamp??
 
     /// The attachment's facts that the arena reads on every frame, copied here once: they never change, and
@@ -111,15 +111,32 @@ final class ArenaMember: NodeParent {
 
     var status: NodeStatus { root.status }
 
-    /// Lets the member's gesture look at a frame, and notes its deadline: after a frame every live member's
-    /// deadline may have moved, and only the arena's answers change members again before the next frame.
+    /// Whether the root asked to begin, is still waiting for the answer, and has not had it.
+    var isClaiming: Bool { wantsClaim && status == .pending }
+
+    /// Lets the member's gesture look at a frame, and notes and returns its deadline: after a frame every live
+    /// member's deadline may have moved, and only the arena's answers change members again before the next frame.
     ///
-    /// A method of the member rather than a step of the arena's loop: the member is then borrowed for the call,
-    /// and its root, a constant of it, is reached without a retain and a release.
+    /// Not inlined into the arena's loop: the member is then borrowed for the call, and its root, a constant of it,
+    /// is reached without a retain and a release.
     @inline(never)
-    func process(_ tracker: ContactTracker) {
+    func process(_ tracker: ContactTracker) -> Timestamp? {
         root.process(tracker)
-        knownDeadline = .some(root.deadline(in: tracker))
+        let deadline = root.deadline(in: tracker)
+        knownDeadline = .some(deadline)
+        return deadline
+    }
+
+    /// The root's deadline: the one known since the arena last drove the member, or asked now and kept.
+    func deadline(in tracker: ContactTracker) -> Timestamp? {
+        if let known = knownDeadline {
+            // Debug builds, and so every test, check that nothing changed the member behind the arena's back.
+            assert(root.deadline(in: tracker) == known, "a member's deadline changed unnoticed")
+            return known
+        }
+        let deadline = root.deadline(in: tracker)
+        knownDeadline = .some(deadline)
+        return deadline
     }
 
     /// Whether this member comes before `other` when both could win: higher rank, then earlier attachment.

@@ -5,11 +5,15 @@ protocol DeviceSessionOwner: UpdateSink {
     var pointerLocation: Point { get }
     /// The attachments that take part in an interaction of `session` starting at `layoutPoint` (touchscreens
     /// also give the first finger in output millimetres, for edge targets).
-    func candidates(for session: DeviceSession, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate]
+    func candidates(for session: DeviceSession<Self>, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate]
     /// Counts input the session could not take as it came.
     func record(_ problem: InputProblem)
     /// Hands one raw-touch decision to the host.
     func deliverRawTouch(_ decision: RawTouchDecision)
+    /// The session's earliest deadline may have moved (`DeviceSession.deadline`).
+    func sessionDeadlineMayHaveMoved()
+    /// The session took a touch event that waits for a frame, the first since its last frame, at `time`.
+    func sessionHasUnframedChanges(since time: Timestamp)
 }
 
 /// One device and everything the engine does for it: its contacts (`tracker`), its gesture arena and its
@@ -18,27 +22,24 @@ protocol DeviceSessionOwner: UpdateSink {
 ///
 /// An interaction runs from the first finger down to the last finger up (touchpads: a gesture stream's begin
 /// to its end). Touch events are recognized on frames; a touchpad stream's every event is a step of its own.
-final class DeviceSession {
+final class DeviceSession<Owner: DeviceSessionOwner> {
     let device: DeviceDescription
     let tracker: ContactTracker
     let arena = Arena()
     private let gate: RawTouchGate
     /// The keyboard modifiers held now, for bindings that require them: the engine's, copied here when they change
-    /// (read on every frame, and each load of the unowned owner costs a retain and a release).
+    /// (read on every frame).
     var modifiers: ModifierSet = []
     /// The gate's decisions, on their way to the host (`updateGate`).
     private var decided: [RawTouchDecision] = []
-    /// The engine, which owns its sessions and so outlives them; `unowned(unsafe)` because every event reads it, and
-    /// a checked reference would add reference counting to the hot path (as `MemberContext`'s references do not).
-    private unowned(unsafe) let owner: DeviceSessionOwner
+    /// The engine, which owns its sessions and so outlives them; reached through `withOwner`.
+    private let owner: Unmanaged<Owner>
     /// When the oldest touch event not yet recognized in a frame arrived.
-    private var unframedSince: Timestamp?
-    /// The arena's earliest deadline, once asked and until something changes it.
-    private var cachedDeadline: Timestamp??
+    private(set) var unframedSince: Timestamp?
 
-    init(_ device: DeviceDescription, owner: DeviceSessionOwner) {
+    init(_ device: DeviceDescription, owner: Owner) {
         self.device = device
-        self.owner = owner
+        self.owner = .passUnretained(owner)
         tracker = ContactTracker(device)
         gate = RawTouchGate(device: device.id, reservingCapacity: 256)
         var decisions: [RawTouchDecision] = []
@@ -49,12 +50,7 @@ final class DeviceSession {
     // MARK: State
 
     /// The earliest time at which the device's gestures want a timer to fire, if any.
-    var deadline: Timestamp? {
-        if let cached = cachedDeadline { return cached }
-        let deadline = arena.deadline(in: tracker)
-        cachedDeadline = .some(deadline)
-        return deadline
-    }
+    var deadline: Timestamp? { arena.deadline(in: tracker) }
 
     /// Whether the device has no interaction open and no gesture still deciding.
     var isIdle: Bool { !arena.isOpen && !tracker.isInteracting }
@@ -76,12 +72,12 @@ final class DeviceSession {
             noteUnframedChange(at: time)
             route(event, at: time)
         case .duplicate:
-            owner.record(.duplicateContact)
+            record(.duplicateContact)
             noteUnframedChange(at: time)
             route(.motion(contact, position), at: time)
         case .overLimit:
-            owner.record(.tooManyContacts)
-            owner.deliverRawTouch(gate.reject(event, at: time))
+            record(.tooManyContacts)
+            deliverRawTouch(gate.reject(event, at: time))
         }
     }
 
@@ -90,8 +86,8 @@ final class DeviceSession {
         let event = TouchEvent.motion(contact, position)
         guard accepts(event, at: position, time: time) else { return }
         guard tracker.touchMotion(contact, to: position) else {
-            owner.record(.unknownContact)
-            return owner.deliverRawTouch(gate.reject(event, at: time))
+            record(.unknownContact)
+            return deliverRawTouch(gate.reject(event, at: time))
         }
         noteUnframedChange(at: time)
         route(event, at: time)
@@ -100,8 +96,8 @@ final class DeviceSession {
     /// A finger lifted.
     func touchUp(_ contact: ContactID, time: Timestamp) {
         guard tracker.touchUp(contact) else {
-            owner.record(.unknownContact)
-            return owner.deliverRawTouch(gate.reject(.up(contact), at: time))
+            record(.unknownContact)
+            return deliverRawTouch(gate.reject(.up(contact), at: time))
         }
         noteUnframedChange(at: time)
         route(.up(contact), at: time)
@@ -123,7 +119,7 @@ final class DeviceSession {
     /// own, at the time of the first of them.
     func recognizeUnframedChanges(before time: Timestamp) {
         guard let since = unframedSince, time > since, tracker.hasUnframedChanges else { return }
-        owner.record(.missingFrame)
+        record(.missingFrame)
         recognizeFrame(at: since)
     }
 
@@ -131,16 +127,23 @@ final class DeviceSession {
     /// event is dropped); one outside the device is clamped, and counted.
     private func accepts(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
         guard position.isFinite else {
-            owner.record(.nonFiniteValue)
-            owner.deliverRawTouch(gate.reject(event, at: time))
+            record(.nonFiniteValue)
+            deliverRawTouch(gate.reject(event, at: time))
             return false
         }
-        if ContactTracker.isOutsideDevice(position) { owner.record(.positionOutsideDevice) }
+        if ContactTracker.isOutsideDevice(position) { record(.positionOutsideDevice) }
         return true
     }
 
     private func noteUnframedChange(at time: Timestamp) {
-        if unframedSince == nil { unframedSince = time }
+        guard unframedSince == nil else { return }
+        unframedSince = time
+        withOwner { $0.sessionHasUnframedChanges(since: time) }
+    }
+
+    /// Tells the engine to ask for the earliest deadline afresh: the arena was driven.
+    private func deadlineMayHaveMoved() {
+        withOwner { $0.sessionDeadlineMayHaveMoved() }
     }
 
     private func recognizeFrame(at time: Timestamp) {
@@ -163,8 +166,8 @@ final class DeviceSession {
 
     /// Decides a raw event that the tracker took.
     private func route(_ event: TouchEvent, at time: Timestamp) {
-        if let decision = gate.route(event, at: time) { return owner.deliverRawTouch(decision) }
-        owner.record(.withheldQueueOverflow)
+        if let decision = gate.route(event, at: time) { return deliverRawTouch(decision) }
+        record(.withheldQueueOverflow)
         updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) }
     }
 
@@ -173,12 +176,12 @@ final class DeviceSession {
     /// A libinput touchpad gesture stream began with `fingers` fingers: an interaction at the pointer. A stream
     /// still running is cancelled first.
     func beginStream(_ stream: InputSource, fingers: Int, time: Timestamp) {
-        guard (1...10).contains(fingers) else { return owner.record(.invalidFingerCount) }
+        guard (1...10).contains(fingers) else { return record(.invalidFingerCount) }
         if tracker.source != .none {
-            owner.record(.touchpadBeginWithoutEnd)
+            record(.touchpadBeginWithoutEnd)
             abandonInteraction(.cancelledByInput, at: time)
         }
-        let pointer = owner.pointerLocation
+        let pointer = withOwner { $0.pointerLocation }
         tracker.beginInteraction(stream, at: time)
         openInteraction(layoutPoint: pointer.isFinite ? pointer : .zero, outputPoint: nil, at: time)
         tracker.beginTouchpadStream(fingers: fingers, anchor: pointer, time: time)
@@ -187,10 +190,10 @@ final class DeviceSession {
 
     /// The running stream moved: `delta` millimetres, absolute `scale` (pinches), `angleDelta` degrees clockwise.
     func updateStream(_ stream: InputSource, delta: Vector, scale: Double?, angleDelta: Double, time: Timestamp) {
-        guard tracker.source == stream else { return owner.record(.touchpadUpdateWithoutBegin) }
+        guard tracker.source == stream else { return record(.touchpadUpdateWithoutBegin) }
         guard delta.dx.isFinite, delta.dy.isFinite, angleDelta.isFinite,
               scale.map({ $0.isFinite && $0 > 0 }) ?? true else {
-            return owner.record(.nonFiniteValue)
+            return record(.nonFiniteValue)
         }
         tracker.updateTouchpadStream(delta: delta, scale: scale, angleDelta: angleDelta, time: time)
         recognizeStep(at: time)
@@ -198,7 +201,7 @@ final class DeviceSession {
 
     /// The running stream ended, or was cancelled by the input stack.
     func endStream(_ stream: InputSource, cancelled: Bool, time: Timestamp) {
-        guard tracker.source == stream else { return owner.record(.touchpadUpdateWithoutBegin) }
+        guard tracker.source == stream else { return record(.touchpadUpdateWithoutBegin) }
         if cancelled { return abandonInteraction(.cancelledByInput, at: time) }
         tracker.endTouchpadStream(time: time)
         recognizeStep(at: time)
@@ -207,11 +210,12 @@ final class DeviceSession {
     // MARK: Recognition
 
     private func openInteraction(layoutPoint: Point, outputPoint: Point?, at time: Timestamp) {
+        let owner = self.owner.takeUnretainedValue()
         let candidates = owner.candidates(for: self, startingAt: layoutPoint, outputPoint: outputPoint)
         arena.beginInteraction(candidates, startingAt: outputPoint, tracker: tracker, sink: owner,
                                modifiers: modifiers, at: time)
         applyArenaOutcomeToRawTouches()
-        cachedDeadline = nil
+        deadlineMayHaveMoved()
     }
 
     /// Lets the arena recognize the tracker's current step, then brings raw touches and timers up to date.
@@ -220,14 +224,14 @@ final class DeviceSession {
         applyArenaOutcomeToRawTouches()
         tracker.finishFrame()
         if !tracker.isInteracting { settleAfterInteraction(at: time) }
-        cachedDeadline = nil
+        deadlineMayHaveMoved()
     }
 
     /// Fires the device's earliest timer if it is due at `time`; after the interaction ended, a timer that
     /// fired may leave nothing to wait for, and the arena settles.
     func fireEarliestTimer(upTo time: Timestamp) {
         // Asked afresh after every round of the engine's timer loop, fired or not, so that the loop ends.
-        defer { cachedDeadline = nil }
+        defer { deadlineMayHaveMoved() }
         guard let fired = arena.fireEarliestTimer(upTo: time, in: tracker, modifiers: modifiers) else { return }
         applyArenaOutcomeToRawTouches()
         if !tracker.isInteracting { settleAfterInteraction(at: fired) }
@@ -242,7 +246,7 @@ final class DeviceSession {
     func remove(_ attachment: Attachment, at time: Timestamp) {
         arena.remove(attachment, modifiers: modifiers, at: time)
         applyArenaOutcomeToRawTouches()
-        cachedDeadline = nil
+        deadlineMayHaveMoved()
     }
 
     /// Ends the interaction without recognizing more: gestures in flight are cancelled (undecided ones fail)
@@ -251,7 +255,7 @@ final class DeviceSession {
         arena.cancelAll(reason, at: time)
         tracker.forgetAllContacts()
         updateGate { decisions in gate.cancel(into: &decisions) }
-        cachedDeadline = nil
+        deadlineMayHaveMoved()
     }
 
     /// Hands the arena's latest decisions to the raw-touch gate: deliver, drop or cancel what it holds.
@@ -261,6 +265,23 @@ final class DeviceSession {
         updateGate { decisions in gate.apply(outcome, into: &decisions) }
     }
 
+    // MARK: The owner
+
+    /// Calls `body` with the owner, which outlives the session: without the retain and release that a reference
+    /// loaded from a stored property costs around each call, even an `unowned(unsafe)` one (the session calls its
+    /// owner on every event).
+    @inline(__always)
+    private func withOwner<Result>(_ body: (Owner) -> Result) -> Result {
+        owner._withUnsafeGuaranteedRef(body)
+    }
+
+    private func record(_ problem: InputProblem) {
+        withOwner { $0.record(problem) }
+    }
+
+    private func deliverRawTouch(_ decision: RawTouchDecision) {
+        withOwner { $0.deliverRawTouch(decision) }
+    }
 
     /// Lets `body` work on the gate, then hands the decisions it made to the host, in order.
     ///
@@ -271,9 +292,7 @@ final class DeviceSession {
         var decisions = take(&decided)
         body(&decisions)
         if !decisions.isEmpty {
-            // One load of the unowned owner, not one per decision: each costs a retain and a release.
-            let owner = self.owner
-            for decision in decisions { owner.deliverRawTouch(decision) }
+            for decision in decisions { deliverRawTouch(decision) }
             decisions.removeAll(keepingCapacity: true)
         }
         decided = decisions

@@ -14,6 +14,8 @@
 /// are deadlines the host turns into its own event-loop timers through `nextDeadline` and `advance(to:)`.
 /// Events are recognized on touch frames; due deadlines fire before an event of a later time is handled.
 public final class Engine: DeviceSessionOwner {
+    typealias Session = DeviceSession<Engine>
+
     /// Receives every recognizer update: began, changed, ended, cancelled, recognized, failed (with reason).
     public var onUpdate: ((GestureUpdate) -> Void)? {
         get { updateHandler }
@@ -42,7 +44,7 @@ public final class Engine: DeviceSessionOwner {
     private var rawTouchHandler: ((RawTouchDecision) -> Void)?
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
-    private var sessions: [DeviceSession] = []
+    private var sessions: [Session] = []
     private var attachments = AttachmentIndex()
     /// The attachments an interaction starts with, before masks and start areas (`candidates(for:…)`).
     private var present: [Attachment] = []
@@ -52,6 +54,12 @@ public final class Engine: DeviceSessionOwner {
     private var lastTime: Timestamp?
     private var candidates: [Candidate] = []
     private var hits: [SurfaceHit] = []
+    /// The sessions' earliest deadline, once asked and until one of them says it may have moved: the host asks
+    /// before every event.
+    private var knownDeadline: Timestamp??
+    /// No session has had a touch event waiting for a frame since before this time. It may be older than the
+    /// truth (the session may have been framed since), never newer: a later event checks the sessions only then.
+    private var oldestUnframedChange: Timestamp?
 
     /// Creates an engine with no devices and no gestures.
     public init(surfaceLocator: SurfaceLocator? = nil) {
@@ -149,8 +157,10 @@ public final class Engine: DeviceSessionOwner {
 
     /// The next time at which the engine wants `advance(to:)`, if any.
     public var nextDeadline: Timestamp? {
+        if let known = knownDeadline { return known }
         var result: Timestamp?
         for session in sessions { result = earliest(result, session.deadline) }
+        knownDeadline = .some(result)
         return result
     }
 
@@ -164,10 +174,18 @@ public final class Engine: DeviceSessionOwner {
     /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
     private func advance(to time: Timestamp, except framed: DeviceID?) {
         lastTime = max(lastTime ?? time, time)
-        for session in sessions where session.device.id != framed { session.recognizeUnframedChanges(before: time) }
+        if let since = oldestUnframedChange, time > since { recognizeUnframedChanges(before: time, except: framed) }
         while let due = nextDeadline, due <= time {
             for session in sessions { session.fireEarliestTimer(upTo: due) }
         }
+    }
+
+    /// Recognizes the touch events of every session but `framed` that arrived before `time` and wait for a frame.
+    private func recognizeUnframedChanges(before time: Timestamp, except framed: DeviceID?) {
+        for session in sessions where session.device.id != framed { session.recognizeUnframedChanges(before: time) }
+        var oldest: Timestamp?
+        for session in sessions { oldest = earliest(oldest, session.unframedSince) }
+        oldestUnframedChange = oldest
     }
 
     /// Whether any device has an interaction open or gestures still deciding.
@@ -191,22 +209,22 @@ public final class Engine: DeviceSessionOwner {
         switch event {
         case .deviceAdded(let description): addDevice(description, at: now)
         case .deviceRemoved(let id): removeDevice(id, at: now)
-        case .touchDown(let id, let contact, let position): touchscreen(id)?.touchDown(contact, at: position, time: now)
+        case .touchDown(let id, let contact, let position): touchscreen(id) { $0.touchDown(contact, at: position, time: now) }
         case .touchMotion(let id, let contact, let position):
-            touchscreen(id)?.touchMotion(contact, to: position, time: now)
-        case .touchUp(let id, let contact): touchscreen(id)?.touchUp(contact, time: now)
-        case .touchCancel(let id): touchscreen(id)?.touchCancel(time: now)
-        case .touchFrame(let id): touchscreen(id)?.touchFrame(time: now)
-        case .swipeBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadSwipe, fingers: fingers, time: now)
+            touchscreen(id) { $0.touchMotion(contact, to: position, time: now) }
+        case .touchUp(let id, let contact): touchscreen(id) { $0.touchUp(contact, time: now) }
+        case .touchCancel(let id): touchscreen(id) { $0.touchCancel(time: now) }
+        case .touchFrame(let id): touchscreen(id) { $0.touchFrame(time: now) }
+        case .swipeBegin(let id, let fingers): touchpad(id) { $0.beginStream(.touchpadSwipe, fingers: fingers, time: now) }
         case .swipeUpdate(let id, let delta):
-            touchpad(id)?.updateStream(.touchpadSwipe, delta: delta, scale: nil, angleDelta: 0, time: now)
-        case .swipeEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadSwipe, cancelled: cancelled, time: now)
-        case .pinchBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadPinch, fingers: fingers, time: now)
+            touchpad(id) { $0.updateStream(.touchpadSwipe, delta: delta, scale: nil, angleDelta: 0, time: now) }
+        case .swipeEnd(let id, let cancelled): touchpad(id) { $0.endStream(.touchpadSwipe, cancelled: cancelled, time: now) }
+        case .pinchBegin(let id, let fingers): touchpad(id) { $0.beginStream(.touchpadPinch, fingers: fingers, time: now) }
         case .pinchUpdate(let id, let delta, let scale, let angle):
-            touchpad(id)?.updateStream(.touchpadPinch, delta: delta, scale: scale, angleDelta: angle, time: now)
-        case .pinchEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadPinch, cancelled: cancelled, time: now)
-        case .holdBegin(let id, let fingers): touchpad(id)?.beginStream(.touchpadHold, fingers: fingers, time: now)
-        case .holdEnd(let id, let cancelled): touchpad(id)?.endStream(.touchpadHold, cancelled: cancelled, time: now)
+            touchpad(id) { $0.updateStream(.touchpadPinch, delta: delta, scale: scale, angleDelta: angle, time: now) }
+        case .pinchEnd(let id, let cancelled): touchpad(id) { $0.endStream(.touchpadPinch, cancelled: cancelled, time: now) }
+        case .holdBegin(let id, let fingers): touchpad(id) { $0.beginStream(.touchpadHold, fingers: fingers, time: now) }
+        case .holdEnd(let id, let cancelled): touchpad(id) { $0.endStream(.touchpadHold, cancelled: cancelled, time: now) }
         case .modifiers(let set):
             heldModifiers = set
             for session in sessions { session.modifiers = set }
@@ -217,26 +235,33 @@ public final class Engine: DeviceSessionOwner {
     // MARK: Devices
 
     /// The session of a device, if the device was added.
-    private func session(for id: DeviceID) -> DeviceSession? {
+    private func session(for id: DeviceID) -> Session? {
         for session in sessions where session.device.id == id { return session }
         return nil
     }
 
-    /// The session an event of a device of `kind` goes to, or nil (counted) when the event is to be ignored.
-    private func session(for id: DeviceID, kind: DeviceKind) -> DeviceSession? {
-        guard let session = session(for: id) else {
-            diagnostics.record(.unknownDevice)
-            return nil
-        }
-        guard session.device.kind == kind else {
-            diagnostics.record(.wrongDeviceKind)
-            return nil
-        }
-        return session
+    /// Calls `body` with the session of touchscreen `id`, or counts why the event is ignored.
+    private func touchscreen(_ id: DeviceID, _ body: (Session) -> Void) {
+        withSession(of: id, kind: .touchscreen, body)
     }
 
-    private func touchscreen(_ id: DeviceID) -> DeviceSession? { session(for: id, kind: .touchscreen) }
-    private func touchpad(_ id: DeviceID) -> DeviceSession? { session(for: id, kind: .touchpad) }
+    /// Calls `body` with the session of touchpad `id`, or counts why the event is ignored.
+    private func touchpad(_ id: DeviceID, _ body: (Session) -> Void) {
+        withSession(of: id, kind: .touchpad, body)
+    }
+
+    /// Calls `body` with the session of device `id` when the device is of `kind`; counts the event as ignored
+    /// otherwise. The session is borrowed from the list (`forEachUnretained`): this runs for every event.
+    private func withSession(of id: DeviceID, kind: DeviceKind, _ body: (Session) -> Void) {
+        let list = sessions
+        guard let index = list.firstIndexUnretained(where: { $0.device.id == id }) else {
+            return diagnostics.record(.unknownDevice)
+        }
+        list.withUnretained(at: index) { session in
+            guard session.device.kind == kind else { return diagnostics.record(.wrongDeviceKind) }
+            body(session)
+        }
+    }
 
     private func addDevice(_ description: DeviceDescription, at time: Timestamp) {
         if session(for: description.id) != nil {
@@ -253,6 +278,7 @@ public final class Engine: DeviceSessionOwner {
         var devices = take(&sessions)
         devices.append(session)
         sessions = devices
+        knownDeadline = nil
     }
 
     private func removeDevice(_ id: DeviceID, at time: Timestamp) {
@@ -261,6 +287,7 @@ public final class Engine: DeviceSessionOwner {
         var devices = take(&sessions)
         devices.removeAll { $0 === session }
         sessions = devices
+        knownDeadline = nil
         for attachment in attachments.all + retiring { attachment.forgetMember(for: id) }
     }
 
@@ -268,7 +295,7 @@ public final class Engine: DeviceSessionOwner {
 
     var pointerLocation: Point { locator?.pointerLocation ?? .zero }
 
-    func candidates(for session: DeviceSession, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate] {
+    func candidates(for session: Session, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate] {
         var stack = take(&hits), selected = take(&candidates), attached = take(&present)
         stack.removeAll(keepingCapacity: true)
         locator?.surfaces(at: layoutPoint, into: &stack)
@@ -290,6 +317,14 @@ public final class Engine: DeviceSessionOwner {
 
     func deliver(_ update: GestureUpdate) {
         updateHandler?(update)
+    }
+
+    func sessionDeadlineMayHaveMoved() {
+        knownDeadline = nil
+    }
+
+    func sessionHasUnframedChanges(since time: Timestamp) {
+        oldestUnframedChange = earliest(oldestUnframedChange, time)
     }
 
     func recordImpossibleTransition() {
