@@ -87,10 +87,11 @@ final class Arena {
         // unless a deadline was forgotten meanwhile (a host's callback that detached a gesture, for one).
         let forgottenBefore = forgottenDeadlines
         var earliestDeadline: Timestamp?
+        let fingersChanged = tracker.landed > 0 || tracker.lifted > 0
         let list = members
         list.forEachUnretained { member in
             guard member.status.isLive else { return }
-            earliestDeadline = earliest(earliestDeadline, member.process(tracker))
+            earliestDeadline = earliest(earliestDeadline, member.process(tracker, fingersChanged: fingersChanged))
         }
         if forgottenDeadlines == forgottenBefore { knownEarliestDeadline = .some(earliestDeadline) }
         resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
@@ -120,6 +121,7 @@ final class Arena {
     /// Makes a member's deadline be asked afresh: the arena drove the member.
     private func forgetDeadline(of member: ArenaMember) {
         member.knownDeadline = nil
+        member.waitsForFingerChange = false
         knownEarliestDeadline = nil
         forgottenDeadlines &+= 1
     }
@@ -127,7 +129,10 @@ final class Arena {
     /// Makes every member's deadline be asked afresh: something other than a frame drove them all.
     private func forgetDeadlines() {
         let list = members
-        list.forEachUnretained { $0.knownDeadline = nil }
+        list.forEachUnretained { member in
+            member.knownDeadline = nil
+            member.waitsForFingerChange = false
+        }
         knownEarliestDeadline = nil
         forgottenDeadlines &+= 1
     }

@@ -86,6 +86,9 @@ final class ArenaMember: NodeParent {
     var hasWon = false
     /// The root's deadline as last asked, while nothing has changed the member since (`deadline(in:)`).
     var knownDeadline: Timestamp??
+    /// The root waited for fingers to land or lift after the frame it last looked at, and nothing has changed the
+    /// member since (`AnyGestureNode.waitsForFingerChange`); forgotten with the deadline.
+    var waitsForFingerChange = false
 
     /// The attachment's facts that the arena reads on every frame, copied here once: they never change, and
     /// each load of the unowned attachment costs a checked retain and a release.
@@ -119,12 +122,28 @@ final class ArenaMember: NodeParent {
     ///
     /// Not inlined into the arena's loop: the member is then borrowed for the call, and its root, a constant of it,
     /// is reached without a retain and a release.
+    ///
+    /// A root that waits for fingers to land or lift is spared a frame in which none did, before its deadline.
+    /// Debug builds, and so every test, let it look at the frame anyway and check that nothing changed.
     @inline(never)
-    func process(_ tracker: ContactTracker) -> Timestamp? {
+    func process(_ tracker: ContactTracker, fingersChanged: Bool) -> Timestamp? {
+        if !fingersChanged && waitsForFingerChange, case .some(let deadline) = knownDeadline,
+           deadline.map({ tracker.time < $0 }) ?? true {
+            assert(leavesRootAsItIs(tracker, deadline: deadline), "a member spared a frame would have changed")
+            return deadline
+        }
         root.process(tracker)
         let deadline = root.deadline(in: tracker)
         knownDeadline = .some(deadline)
+        waitsForFingerChange = root.waitsForFingerChange
         return deadline
+    }
+
+    /// Whether the root, shown the frame, stays as it is (the check in `process(_:fingersChanged:)`).
+    private func leavesRootAsItIs(_ tracker: ContactTracker, deadline: Timestamp?) -> Bool {
+        let before = root.status
+        root.process(tracker)
+        return root.status == before && root.deadline(in: tracker) == deadline && root.waitsForFingerChange
     }
 
     /// The root's deadline: the one known since the arena last drove the member, or asked now and kept.

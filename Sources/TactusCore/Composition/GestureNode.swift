@@ -166,6 +166,12 @@ public class AnyGestureNode {
     /// asked of every live node after every frame.
     func deadline(in tracker: ContactTracker) -> Timestamp? { nil }
 
+    /// Whether frames can matter to the node only when fingers land or lift, or once its deadline has come: a
+    /// swipe decides when its fingers lift, and a gesture waiting for more fingers only counts them. Frames in
+    /// between leave such a node as it is, and the arena spares it them (`ArenaMember.process`): on most frames
+    /// most members of an interaction wait like this.
+    var waitsForFingerChange: Bool { false }
+
     /// A node waiting across interactions (a multi-tap) learns where the next interaction starts, in output
     /// millimetres (nil for touchpads), before anything else happens in it.
     func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {}

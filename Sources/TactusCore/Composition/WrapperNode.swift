@@ -23,6 +23,7 @@ class WrapperNode<ChildValue, Value>: GestureNode<Value>, NodeParent {
         if child.status.isLive { child.process(tracker) }
     }
     override func deadline(in tracker: ContactTracker) -> Timestamp? { child.deadline(in: tracker) }
+    override var waitsForFingerChange: Bool { child.waitsForFingerChange }
     override func fireTimer(at time: Timestamp) { child.fireTimer(at: time) }
     override func interactionWillBegin(at outputPoint: Point?, time: Timestamp) {
         child.interactionWillBegin(at: outputPoint, time: time)

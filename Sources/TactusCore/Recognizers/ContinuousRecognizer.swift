@@ -111,6 +111,12 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
         }
     }
 
+    /// Until its fingers are all down, a possible gesture only counts them.
+    override var waitsForFingerChange: Bool {
+        guard status == .possible, case .awaitingFingers = state else { return false }
+        return true
+    }
+
     override func deadlinePassed(at time: Timestamp) {
         switch state {
         case .awaitingFingers:

@@ -153,6 +153,9 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
 
     override func deadline(in tracker: ContactTracker) -> Timestamp? { landingDeadline(tracker, wanted: gesture.fingers) }
 
+    /// Until its fingers lift, a possible swipe only checks how many there are.
+    override var waitsForFingerChange: Bool { status == .possible }
+
     override func deadlinePassed(at time: Timestamp) {
         if missedLandingWindow(context.tracker, wanted: gesture.fingers, at: time) { fail(.wrongFingerCount, at: time) }
     }
