@@ -32,6 +32,9 @@ final class Arena {
     private var knownEarliestDeadline: Timestamp??
     /// Counts forgotten deadlines, so that a step can tell whether its members' deadlines still hold at its end.
     private var forgottenDeadlines = 0
+    /// Whether a member may have won the interaction: none has until the arena awards a claim, and the raw-touch
+    /// gate asks after every step (`compositorOwnsInteraction`).
+    private var hasAwarded = false
 
     init() {
         var list: [ArenaMember] = []
@@ -68,7 +71,8 @@ final class Arena {
         var list = take(&members)
         list.removeAll { !$0.status.isLive }
         for member in list where member.status.isUndecided { member.hasWon = false }
-        for candidate in candidates where !list.contains(where: { $0.attachment === candidate.attachment }) {
+        hasAwarded = list.contains { $0.hasWon }
+        for candidate in candidates where !list.containsUnretained(where: { $0.id == candidate.attachment.id }) {
             let member = candidate.attachment.member(for: tracker, sink: sink)
             member.rank = candidate.rank
             member.wantsClaim = false
@@ -206,13 +210,14 @@ final class Arena {
         var list = take(&members)
         list.removeAll(keepingCapacity: true)
         members = list
+        hasAwarded = false
     }
 
     // MARK: Raw-touch facts
 
     /// Whether a compositor gesture that competes with clients has won the interaction.
     var compositorOwnsInteraction: Bool {
-        members.containsUnretained {
+        hasAwarded && members.containsUnretained {
             $0.hasWon && $0.isCompositorLevel && $0.priority != .simultaneous
                 && ($0.status == .active || $0.status == .succeeded)
         }
@@ -284,6 +289,7 @@ final class Arena {
             }
         }
         winner.hasWon = true
+        hasAwarded = true
         // The failures above reached the host, whose callback may have decided the winner already: detached
         // it, for one (`NodeStatus`).
         if winner.status == .pending { winner.root.grant(at: time) }

@@ -11,6 +11,9 @@ final class Attachment {
     /// One member per device, built the first time the device uses the attachment and reused after.
     private(set) var members: [DeviceID: ArenaMember] = [:]
     let signature: GestureSignature?
+    /// Whether the attachment takes part in interactions of touchscreens and of touchpads
+    /// (`AttachmentOptions.deviceKinds`, asked for every attachment when an interaction opens, without hashing).
+    private let takesTouchscreens: Bool, takesTouchpads: Bool
 
     init<G: Gesture>(id: AttachmentID, gesture: G, target: Target, options: AttachmentOptions) {
         self.id = id
@@ -24,6 +27,16 @@ final class Attachment {
         }
         makeRoot = build
         signature = build().signature
+        takesTouchscreens = options.deviceKinds.contains(.touchscreen)
+        takesTouchpads = options.deviceKinds.contains(.touchpad)
+    }
+
+    /// Whether the attachment takes part in interactions of devices of `kind`.
+    func takesPart(in kind: DeviceKind) -> Bool {
+        switch kind {
+        case .touchscreen: takesTouchscreens
+        case .touchpad: takesTouchpads
+        }
     }
 
     /// Whether the attachment's gestures may hold a touch back from clients while they decide.

@@ -83,7 +83,7 @@ func selectCandidates(
     }
 
     func takesPart(_ a: Attachment) -> Bool {
-        a.options.deviceKinds.contains(device.kind)
+        a.takesPart(in: device.kind)
             && !(excluded && a.target.isCompositorLevel && a.options.priority != .high)
     }
 

@@ -10,6 +10,8 @@ protocol DeviceSessionOwner: UpdateSink {
     func record(_ problem: InputProblem)
     /// Hands one raw-touch decision to the host.
     func deliverRawTouch(_ decision: RawTouchDecision)
+    /// Hands several raw-touch decisions to the host, in order.
+    func deliverRawTouches(_ decisions: [RawTouchDecision])
     /// The session's earliest deadline may have moved (`DeviceSession.deadline`).
     func sessionDeadlineMayHaveMoved()
     /// The session took a touch event that waits for a frame, the first since its last frame, at `time`.
@@ -292,7 +294,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         var decisions = take(&decided)
         body(&decisions)
         if !decisions.isEmpty {
-            for decision in decisions { deliverRawTouch(decision) }
+            withOwner { $0.deliverRawTouches(decisions) }
             decisions.removeAll(keepingCapacity: true)
         }
         decided = decisions

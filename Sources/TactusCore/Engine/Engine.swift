@@ -315,6 +315,13 @@ public final class Engine: DeviceSessionOwner {
         rawTouchHandler?(decision)
     }
 
+    /// The handler is loaded once for the batch (an interaction's withheld touches, dropped or delivered at once):
+    /// each load of a stored closure costs a retain and a release. The batch goes to the handler of its start.
+    func deliverRawTouches(_ decisions: [RawTouchDecision]) {
+        guard let handler = rawTouchHandler else { return }
+        for decision in decisions { handler(decision) }
+    }
+
     func deliver(_ update: GestureUpdate) {
         updateHandler?(update)
     }

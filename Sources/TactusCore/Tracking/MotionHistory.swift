@@ -64,15 +64,20 @@ struct MotionHistory {
         var n = 0.0, st = 0.0, stt = 0.0
         var sx = 0.0, sy = 0.0, sm = 0.0, sr = 0.0
         var stx = 0.0, sty = 0.0, stm = 0.0, str = 0.0
-        var index = newest
-        for _ in 0..<count {
-            let s = samples[index]
-            if s.time < oldestAllowed { break }
-            let t = Double(s.time - origin) / 1_000_000
-            n += 1; st += t; stt += t * t
-            sx += s.translation.dx; sy += s.translation.dy; sm += s.magnification; sr += s.rotation
-            stx += t * s.translation.dx; sty += t * s.translation.dy; stm += t * s.magnification; str += t * s.rotation
-            index = (index + MotionHistory.capacity - 1) % MotionHistory.capacity
+        // Asked on every frame of a running pinch or rotation: the ring is read without bounds checks (the index
+        // stays within the samples recorded) or divisions.
+        samples.withUnsafeBufferPointer { ring in
+            var index = newest
+            for _ in 0..<count {
+                let s = ring[index]
+                if s.time < oldestAllowed { break }
+                let t = Double(s.time - origin) / 1_000_000
+                n += 1; st += t; stt += t * t
+                sx += s.translation.dx; sy += s.translation.dy; sm += s.magnification; sr += s.rotation
+                stx += t * s.translation.dx; sty += t * s.translation.dy; stm += t * s.magnification
+                str += t * s.rotation
+                index = index == 0 ? MotionHistory.capacity - 1 : index - 1
+            }
         }
         let denominator = n * stt - st * st
         guard n >= 2, denominator > 1e-12 else { return (.zero, 0, 0) }
