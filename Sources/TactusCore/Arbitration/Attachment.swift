@@ -4,10 +4,8 @@ final class Attachment {
     let target: Target
     let options: AttachmentOptions
     private let makeRoot: () -> AnyGestureNode
-    /// Attachments whose failure this one waits for.
-    private(set) var requiresFailureOf: Set<AttachmentID> = []
-    /// Attachments this one runs alongside without competing.
-    private(set) var simultaneousWith: Set<AttachmentID> = []
+    /// How this attachment stands to others; its members keep a copy (`ArenaMember.relations`).
+    private(set) var relations = Relations()
     /// One member per device, built the first time the device uses the attachment and reused after.
     private(set) var members: [DeviceID: ArenaMember] = [:]
     let signature: GestureSignature?
@@ -65,25 +63,39 @@ final class Attachment {
 
     /// Makes this attachment wait for `other` to fail.
     func requireFailure(of other: AttachmentID) {
-        var required = take(&requiresFailureOf, leaving: [])
-        required.insert(other)
-        requiresFailureOf = required
+        var changed = relations
+        if !changed.requiresFailureOf.contains(other) { changed.requiresFailureOf.append(other) }
+        share(changed)
     }
 
     /// Lets this attachment run alongside `other`.
     func recognizeSimultaneously(with other: AttachmentID) {
-        var simultaneous = take(&simultaneousWith, leaving: [])
-        simultaneous.insert(other)
-        simultaneousWith = simultaneous
+        var changed = relations
+        if !changed.simultaneousWith.contains(other) { changed.simultaneousWith.append(other) }
+        share(changed)
     }
 
     /// Forgets what this attachment required of, or allowed to, `other`.
     func forgetRelations(to other: AttachmentID) {
-        var required = take(&requiresFailureOf, leaving: []), simultaneous = take(&simultaneousWith, leaving: [])
-        required.remove(other)
-        simultaneous.remove(other)
-        (requiresFailureOf, simultaneousWith) = (required, simultaneous)
+        var changed = relations
+        changed.requiresFailureOf.removeAll { $0 == other }
+        changed.simultaneousWith.removeAll { $0 == other }
+        share(changed)
     }
+
+    private func share(_ changed: Relations) {
+        relations = changed
+        for member in members.values { member.relations = changed }
+    }
+}
+
+/// How an attachment stands to others, as the arena asks for every pair of members it compares: a few
+/// identifiers at most, kept in arrays, which answer faster than sets at that size.
+struct Relations {
+    /// Attachments whose failure this one waits for.
+    var requiresFailureOf: [AttachmentID] = []
+    /// Attachments this one runs alongside without competing.
+    var simultaneousWith: [AttachmentID] = []
 }
 
 /// An attachment's recognizer tree taking part in one device's arena.
@@ -103,6 +115,8 @@ final class ArenaMember: NodeParent {
     /// member since (`AnyGestureNode.waitsForFingerChange`); forgotten with the deadline.
     var waitsForFingerChange = false
 
+    /// The attachment's relations, copied here whenever they change (`Attachment.relations`).
+    var relations: Relations
     /// The attachment's facts that the arena reads on every frame, copied here once: they never change, and
     /// each load of the unowned attachment costs a checked retain and a release.
     let id: AttachmentID
@@ -122,6 +136,7 @@ final class ArenaMember: NodeParent {
         withholdsTouches = attachment.withholdsTouches
         blocksLowerRanks = attachment.blocksLowerRanks
         signature = attachment.signature
+        relations = attachment.relations
         root.parent = self
     }
 
@@ -181,18 +196,18 @@ final class ArenaMember: NodeParent {
         if priority == .simultaneous || other.priority == .simultaneous {
             return false
         }
-        return !attachment.simultaneousWith.contains(other.id) && !other.attachment.simultaneousWith.contains(id)
+        return !relations.simultaneousWith.contains(other.id) && !other.relations.simultaneousWith.contains(id)
     }
 
     /// Whether this member may still win after `holder` won: it ranks higher, did not make the holder wait
     /// (forward-then-cancel), and does not require the holder to fail.
     func mayTakeOver(from holder: ArenaMember) -> Bool {
-        rank > holder.rank && !attachment.requiresFailureOf.contains(holder.id)
+        rank > holder.rank && !relations.requiresFailureOf.contains(holder.id)
     }
 
     /// Whether this undecided member makes `other` wait before it may win.
     func blocks(_ other: ArenaMember) -> Bool {
-        if other.attachment.requiresFailureOf.contains(id) { return true }
+        if other.relations.requiresFailureOf.contains(id) { return true }
         if let mine = signature, let theirs = other.signature {
             if mine.kind == .tap && theirs.kind == .tap && mine.fingers == theirs.fingers && mine.count > theirs.count {
                 return true

@@ -116,7 +116,7 @@ protocol NodeParent: AnyObject {
 /// turns layout pixels into the target's own coordinates.
 final class MemberContext {
     unowned(unsafe) let tracker: ContactTracker
-    unowned(unsafe) let sink: UpdateSink
+    let sink: UpdateSink
     let attachment: AttachmentID
     /// Subtracted from layout locations (`Recognizer.local`): the surface's origin for surface targets, zero otherwise.
     var origin = Vector.zero
@@ -135,12 +135,22 @@ final class MemberContext {
 }
 
 /// Where the recognizers of an engine report to: their updates for the host, and the transitions they were
-/// wrongly asked for.
-protocol UpdateSink: AnyObject {
+/// wrongly asked for. The engine makes one; every member context holds it, and it holds nothing of the engine.
+final class UpdateSink {
+    /// The host's handler (`Engine.onUpdate`).
+    var handler: ((GestureUpdate) -> Void)?
+    /// `Diagnostics.impossibleTransitions`, counted where the recognizers report them.
+    private(set) var impossibleTransitions = 0
+
     /// Hands a recognizer update to the host.
-    func deliver(_ update: GestureUpdate)
-    /// Counts a transition that no edge of `NodeStatus` allows (`Diagnostics.impossibleTransitions`).
-    func recordImpossibleTransition()
+    func deliver(_ update: GestureUpdate) {
+        handler?(update)
+    }
+
+    /// Counts a transition that no edge of `NodeStatus` allows.
+    func recordImpossibleTransition() {
+        impossibleTransitions += 1
+    }
 }
 
 /// A node of a recognizer tree, without its value type: what parents and the arena drive.

@@ -1,6 +1,8 @@
 /// What a device session needs from the engine that owns it: the attachments that take part in a new
 /// interaction and the pointer, and where the session's problems, raw-touch decisions and gesture updates go.
-protocol DeviceSessionOwner: UpdateSink {
+protocol DeviceSessionOwner: AnyObject {
+    /// Where the recognizers of the session's arena report.
+    var updateSink: UpdateSink { get }
     /// Where the pointer is, in layout pixels: touchpad interactions start there.
     var pointerLocation: Point { get }
     /// The attachments that take part in an interaction of `session` starting at `layoutPoint` (touchscreens
@@ -16,6 +18,8 @@ protocol DeviceSessionOwner: UpdateSink {
     func sessionDeadlineMayHaveMoved()
     /// The session took a touch event that waits for a frame, the first since its last frame, at `time`.
     func sessionHasUnframedChanges(since time: Timestamp)
+    /// The session has no touch event waiting for a frame any more.
+    func sessionHasNoUnframedChanges()
 }
 
 /// One device and everything the engine does for it: its contacts (`tracker`), its gesture arena and its
@@ -36,8 +40,17 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private var decided: [RawTouchDecision] = []
     /// The engine, which owns its sessions and so outlives them; reached through `withOwner`.
     private let owner: Unmanaged<Owner>
-    /// When the oldest touch event not yet recognized in a frame arrived.
-    private(set) var unframedSince: Timestamp?
+    /// When the oldest touch event not yet recognized in a frame arrived. The engine hears when there comes to be
+    /// one and when there is none any more, so that it looks for unframed changes only while some wait.
+    private(set) var unframedSince: Timestamp? {
+        didSet {
+            switch (oldValue, unframedSince) {
+            case (nil, let since?): withOwner { $0.sessionHasUnframedChanges(since: since) }
+            case (_?, nil): withOwner { $0.sessionHasNoUnframedChanges() }
+            default: break
+            }
+        }
+    }
 
     init(_ device: DeviceDescription, owner: Owner) {
         self.device = device
@@ -108,7 +121,6 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// The input stack withdrew every contact: gestures in flight are cancelled, never ended.
     func touchCancel(time: Timestamp) {
         abandonInteraction(.cancelledByInput, at: time)
-        unframedSince = nil
     }
 
     /// The end of a hardware scan: the touch events since the last frame are recognized together.
@@ -120,7 +132,11 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// Touch events followed by a later event (or time) without a frame: recognizes them as a frame of their
     /// own, at the time of the first of them.
     func recognizeUnframedChanges(before time: Timestamp) {
-        guard let since = unframedSince, time > since, tracker.hasUnframedChanges else { return }
+        guard let since = unframedSince, time > since else { return }
+        guard tracker.hasUnframedChanges else {
+            unframedSince = nil
+            return
+        }
         record(.missingFrame)
         recognizeFrame(at: since)
     }
@@ -138,9 +154,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     }
 
     private func noteUnframedChange(at time: Timestamp) {
-        guard unframedSince == nil else { return }
-        unframedSince = time
-        withOwner { $0.sessionHasUnframedChanges(since: time) }
+        if unframedSince == nil { unframedSince = time }
     }
 
     /// Tells the engine to ask for the earliest deadline afresh: the arena was driven.
@@ -214,7 +228,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private func openInteraction(layoutPoint: Point, outputPoint: Point?, at time: Timestamp) {
         let owner = self.owner.takeUnretainedValue()
         let candidates = owner.candidates(for: self, startingAt: layoutPoint, outputPoint: outputPoint)
-        arena.beginInteraction(candidates, startingAt: outputPoint, tracker: tracker, sink: owner,
+        arena.beginInteraction(candidates, startingAt: outputPoint, tracker: tracker, sink: owner.updateSink,
                                modifiers: modifiers, at: time)
         applyArenaOutcomeToRawTouches()
         deadlineMayHaveMoved()
@@ -256,6 +270,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     func abandonInteraction(_ reason: FailureReason, at time: Timestamp) {
         arena.cancelAll(reason, at: time)
         tracker.forgetAllContacts()
+        unframedSince = nil
         updateGate { decisions in gate.cancel(into: &decisions) }
         deadlineMayHaveMoved()
     }

@@ -48,7 +48,7 @@ public struct Diagnostics: Sendable {
     /// fail once decided, or to fire a timer it did not ask for. This is a bug in Tactus, never in the input:
     /// debug builds stop at an assertion; release builds count the call here and ignore it, so that the
     /// gesture's life stays well formed. Not an input problem, so not part of `total`.
-    public private(set) var impossibleTransitions = 0
+    public internal(set) var impossibleTransitions = 0
 
     /// How often `problem` occurred.
     public func count(of problem: InputProblem) -> Int {
@@ -63,7 +63,4 @@ public struct Diagnostics: Sendable {
         lastProblem = problem
     }
 
-    mutating func recordImpossibleTransition() {
-        impossibleTransitions += 1
-    }
 }

@@ -18,8 +18,8 @@ public final class Engine: DeviceSessionOwner {
 
     /// Receives every recognizer update: began, changed, ended, cancelled, recognized, failed (with reason).
     public var onUpdate: ((GestureUpdate) -> Void)? {
-        get { updateHandler }
-        set { updateHandler = newValue }
+        get { updateSink.handler }
+        set { updateSink.handler = newValue }
     }
     /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`).
     public var onRawTouch: ((RawTouchDecision) -> Void)? {
@@ -33,14 +33,21 @@ public final class Engine: DeviceSessionOwner {
     }
     /// Counters of input the engine could not take as it came (and of transitions its recognizers should
     /// never be asked for).
-    public private(set) var diagnostics = Diagnostics()
+    public var diagnostics: Diagnostics {
+        var counters = inputProblems
+        counters.impossibleTransitions = updateSink.impossibleTransitions
+        return counters
+    }
     /// The keyboard modifiers held now.
     public var modifiers: ModifierSet { heldModifiers }
 
     // The public properties above are computed over these private ones: code outside the module could hold an
     // access to a public stored property across a call into the engine, so Swift would check every access to
     // it at run time; a private one it checks statically (`take(_:leaving:)`).
-    private var updateHandler: ((GestureUpdate) -> Void)?
+    /// Where the recognizers report: the update handler lives there.
+    let updateSink = UpdateSink()
+    /// The input problems counted so far (`diagnostics`).
+    private var inputProblems = Diagnostics()
     private var rawTouchHandler: ((RawTouchDecision) -> Void)?
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
@@ -57,9 +64,12 @@ public final class Engine: DeviceSessionOwner {
     /// The sessions' earliest deadline, once asked and until one of them says it may have moved: the host asks
     /// before every event.
     private var knownDeadline: Timestamp??
-    /// No session has had a touch event waiting for a frame since before this time. It may be older than the
-    /// truth (the session may have been framed since), never newer: a later event checks the sessions only then.
+    /// No session has had a touch event waiting for a frame since before this time, and none has one when this is
+    /// nil. It may be older than the truth while some session has one (another session may have been framed
+    /// since), never newer: a later event checks the sessions only then.
     private var oldestUnframedChange: Timestamp?
+    /// How many sessions have touch events waiting for a frame.
+    private var sessionsWithUnframedChanges = 0
 
     /// Creates an engine with no devices and no gestures.
     public init(surfaceLocator: SurfaceLocator? = nil) {
@@ -199,7 +209,7 @@ public final class Engine: DeviceSessionOwner {
     public func handle(_ event: InputEvent, at time: Timestamp) {
         var now = time
         if let last = lastTime, now < last {
-            diagnostics.record(.timeWentBackwards)
+            inputProblems.record(.timeWentBackwards)
             now = last
         }
         var framed: DeviceID?
@@ -255,25 +265,25 @@ public final class Engine: DeviceSessionOwner {
     private func withSession(of id: DeviceID, kind: DeviceKind, _ body: (Session) -> Void) {
         let list = sessions
         guard let index = list.firstIndexUnretained(where: { $0.device.id == id }) else {
-            return diagnostics.record(.unknownDevice)
+            return inputProblems.record(.unknownDevice)
         }
         list.withUnretained(at: index) { session in
-            guard session.device.kind == kind else { return diagnostics.record(.wrongDeviceKind) }
+            guard session.device.kind == kind else { return inputProblems.record(.wrongDeviceKind) }
             body(session)
         }
     }
 
     private func addDevice(_ description: DeviceDescription, at time: Timestamp) {
         if session(for: description.id) != nil {
-            diagnostics.record(.deviceReplaced)
+            inputProblems.record(.deviceReplaced)
             removeDevice(description.id, at: time)
         }
         let session = DeviceSession(description, owner: self)
         session.modifiers = heldModifiers
-        if session.tracker.geometry.assumedSize { diagnostics.record(.assumedPhysicalSize) }
+        if session.tracker.geometry.assumedSize { inputProblems.record(.assumedPhysicalSize) }
         if !(description.outputRegion.origin.isFinite && description.outputRegion.size.isUsable)
             && description.kind == .touchscreen {
-            diagnostics.record(.invalidOutputRegion)
+            inputProblems.record(.invalidOutputRegion)
         }
         var devices = take(&sessions)
         devices.append(session)
@@ -282,7 +292,7 @@ public final class Engine: DeviceSessionOwner {
     }
 
     private func removeDevice(_ id: DeviceID, at time: Timestamp) {
-        guard let session = session(for: id) else { return diagnostics.record(.unknownDevice) }
+        guard let session = session(for: id) else { return inputProblems.record(.unknownDevice) }
         session.abandonInteraction(.deviceRemoved, at: time)
         var devices = take(&sessions)
         devices.removeAll { $0 === session }
@@ -308,7 +318,7 @@ public final class Engine: DeviceSessionOwner {
     }
 
     func record(_ problem: InputProblem) {
-        diagnostics.record(problem)
+        inputProblems.record(problem)
     }
 
     func deliverRawTouch(_ decision: RawTouchDecision) {
@@ -322,19 +332,18 @@ public final class Engine: DeviceSessionOwner {
         for decision in decisions { handler(decision) }
     }
 
-    func deliver(_ update: GestureUpdate) {
-        updateHandler?(update)
-    }
-
     func sessionDeadlineMayHaveMoved() {
         knownDeadline = nil
     }
 
     func sessionHasUnframedChanges(since time: Timestamp) {
+        sessionsWithUnframedChanges += 1
         oldestUnframedChange = earliest(oldestUnframedChange, time)
     }
 
-    func recordImpossibleTransition() {
-        diagnostics.recordImpossibleTransition()
+    func sessionHasNoUnframedChanges() {
+        sessionsWithUnframedChanges -= 1
+        if sessionsWithUnframedChanges == 0 { oldestUnframedChange = nil }
     }
+
 }

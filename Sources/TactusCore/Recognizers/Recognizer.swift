@@ -27,6 +27,11 @@ class Recognizer<Value>: GestureNode<Value> {
     var current: Value
     private(set) var index = 0
     unowned(unsafe) var context: MemberContext!
+    /// The context's sink, which the context holds; reached without the retain and release that each load of a
+    /// stored reference costs (`emit` runs for every running gesture on every frame).
+    private var sink: Unmanaged<UpdateSink>?
+    /// The context's attachment and device, for the updates.
+    private var attachment = AttachmentID(rawValue: 0), device = DeviceID(0)
     /// The context's origin for this interaction, kept here: values are made local on every frame, and each
     /// load of the unowned context costs a retain and a release.
     private var origin = Vector.zero
@@ -61,6 +66,8 @@ class Recognizer<Value>: GestureNode<Value> {
 
     override func start(_ context: MemberContext) {
         self.context = context
+        sink = .passUnretained(context.sink)
+        (attachment, device) = (context.attachment, context.tracker.device.id)
         origin = context.origin
         status = .possible
         finishedWhilePending = false
@@ -189,15 +196,15 @@ class Recognizer<Value>: GestureNode<Value> {
     /// stop here; release builds count it (`Diagnostics.impossibleTransitions`) and ignore the call.
     final func reportImpossibleTransition(_ transition: StaticString) {
         assertionFailure("\(kind) recognizer \(index): \(transition) while \(status)")
-        context?.sink.recordImpossibleTransition()
+        sink?._withUnsafeGuaranteedRef { $0.recordImpossibleTransition() }
     }
 
     private func emit(_ phase: GesturePhase, at time: Timestamp, reason: FailureReason? = nil) {
         // A copy, so that no access to `current` spans the call to `describe` (`take(_:leaving:)`).
         let value = current
-        context.sink.deliver(GestureUpdate(
-            attachment: context.attachment, recognizer: index, device: context.tracker.device.id,
-            kind: kind, phase: phase, time: time, values: describe(value), reason: reason))
+        let update = GestureUpdate(attachment: attachment, recognizer: index, device: device, kind: kind,
+                                   phase: phase, time: time, values: describe(value), reason: reason)
+        sink?._withUnsafeGuaranteedRef { $0.deliver(update) }
     }
 
     // MARK: Shared checks
