@@ -165,14 +165,10 @@ final class Arena {
 
     /// The live member whose deadline comes first, if it is at or before `time` (the first member on a tie).
     private func earliestTimer(dueBy time: Timestamp, in tracker: ContactTracker) -> DueTimer? {
-        var due: DueTimer?
-        let list = members
-        list.forEachUnretained { member in
-            guard member.status.isLive, let deadline = member.deadline(in: tracker), deadline <= time else { return }
-            if let earlier = due, earlier.deadline <= deadline { return }
-            due = DueTimer(member: member, deadline: deadline)
-        }
-        return due
+        guard let deadline = deadline(in: tracker), deadline <= time,
+              let member = members.firstUnretained(where: { $0.status.isLive && $0.deadline(in: tracker) == deadline })
+        else { return nil }
+        return DueTimer(member: member, deadline: deadline)
     }
 
     /// After the last finger lifted: closes the arena when everything is decided, or resolves it when

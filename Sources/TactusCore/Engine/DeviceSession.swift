@@ -143,7 +143,13 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
 
     /// Whether a touch event with a position can be taken: a position that is not finite cannot (its raw
     /// event is dropped); one outside the device is clamped, and counted.
+    @inline(__always)
     private func accepts(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
+        position.isFinite && !ContactTracker.isOutsideDevice(position) || acceptsUnusual(event, at: position, time: time)
+    }
+
+    /// `accepts` for a position that is not finite or lies outside the device.
+    private func acceptsUnusual(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
         guard position.isFinite else {
             record(.nonFiniteValue)
             deliverRawTouch(gate.reject(event, at: time))

@@ -133,8 +133,12 @@ public final class Engine: DeviceSessionOwner {
     }
 
     /// Detaches the retiring attachments that no arena holds any more.
+    @inline(__always)
     private func releaseRetiredAttachments() {
-        guard !retiring.isEmpty else { return }
+        if !retiring.isEmpty { releaseUnheldRetiredAttachments() }
+    }
+
+    private func releaseUnheldRetiredAttachments() {
         let sessions = self.sessions
         var retired = take(&retiring)
         let released = retired.filter { attachment in

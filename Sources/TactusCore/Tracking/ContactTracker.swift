@@ -224,7 +224,7 @@ final class ContactTracker {
     /// Forgets lifted fingers and makes this frame the reference for the next one.
     func finishFrame() {
         var list = take(&contacts)
-        list.removeAll { $0.isLifting }
+        if lifted > 0 { list.removeAll { $0.isLifting } }
         for i in list.indices {
             list[i].previous = list[i].position
             list[i].isNew = false
