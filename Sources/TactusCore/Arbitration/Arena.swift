@@ -30,8 +30,10 @@ final class Arena {
     /// The earliest deadline of the live members, as of the last time it was worked out and while no member's
     /// deadline has been forgotten since (`forgetDeadline(of:)`): the host asks for it after every step.
     private var knownEarliestDeadline: Timestamp??
-    /// Counts forgotten deadlines, so that a step can tell whether its members' deadlines still hold at its end.
-    private var forgottenDeadlines = 0
+    /// Counts forgotten deadlines and steps, so that a step can tell whether what it learnt of its members still
+    /// holds at its end: nothing forgot a deadline meanwhile, and no other step ran inside it (a host's callback
+    /// that detached a gesture or handled an event).
+    private var changes = 0
     /// Whether a member may have won the interaction: none has until the arena awards a claim, and the raw-touch
     /// gate asks after every step (`compositorOwnsInteraction`).
     private var hasAwarded = false
@@ -87,18 +89,22 @@ final class Arena {
 
     /// Lets every live member look at the frame, then answers their claims.
     func process(_ tracker: ContactTracker, modifiers: ModifierSet) {
-        // Each member's deadline is asked as it looks at the frame, so the earliest comes with the loop. It holds
-        // unless a deadline was forgotten meanwhile (a host's callback that detached a gesture, for one).
-        let forgottenBefore = forgottenDeadlines
+        // Each member's deadline is asked as it looks at the frame, so the earliest comes with the loop, and so does
+        // whether any member claims: on most frames none does, and nothing is left to resolve.
+        changes &+= 1
+        let start = changes
         var earliestDeadline: Timestamp?
+        var someoneClaims = false
         let fingersChanged = tracker.landed > 0 || tracker.lifted > 0
         let list = members
         list.forEachUnretained { member in
             guard member.status.isLive else { return }
             earliestDeadline = earliest(earliestDeadline, member.process(tracker, fingersChanged: fingersChanged))
+            if member.wantsClaim { someoneClaims = true }
         }
-        if forgottenDeadlines == forgottenBefore { knownEarliestDeadline = .some(earliestDeadline) }
-        resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
+        guard changes == start else { return resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false) }
+        knownEarliestDeadline = .some(earliestDeadline)
+        if someoneClaims { resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false) }
     }
 
     /// The earliest deadline of any live member.
@@ -127,7 +133,7 @@ final class Arena {
         member.knownDeadline = nil
         member.waitsForFingerChange = false
         knownEarliestDeadline = nil
-        forgottenDeadlines &+= 1
+        changes &+= 1
     }
 
     /// Makes every member's deadline be asked afresh: something other than a frame drove them all.
@@ -138,7 +144,7 @@ final class Arena {
             member.waitsForFingerChange = false
         }
         knownEarliestDeadline = nil
-        forgottenDeadlines &+= 1
+        changes &+= 1
     }
 
     /// A member's deadline that has come.
