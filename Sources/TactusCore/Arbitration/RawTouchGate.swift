@@ -68,6 +68,7 @@ final class RawTouchGate {
 
     /// Decides an event that just arrived: one decision, returned rather than collected, since that is every
     /// event's case but one. Nil when withholding must give up first (`withheldLimit`): `giveUpWithholding` then.
+    @inline(__always)
     func route(_ event: TouchEvent, at time: Timestamp) -> RawTouchDecision? {
         switch mode {
         case .delivering:

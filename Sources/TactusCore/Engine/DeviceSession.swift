@@ -187,6 +187,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     }
 
     /// Decides a raw event that the tracker took.
+    @inline(__always)
     private func route(_ event: TouchEvent, at time: Timestamp) {
         if let decision = gate.route(event, at: time) { return deliverRawTouch(decision) }
         record(.withheldQueueOverflow)
@@ -244,7 +245,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private func recognizeStep(at time: Timestamp) {
         arena.process(tracker, modifiers: modifiers)
         applyArenaOutcomeToRawTouches()
-        tracker.finishFrame()
+        tracker.finishStep()
         if !tracker.isInteracting { settleAfterInteraction(at: time) }
         deadlineMayHaveMoved()
     }

@@ -174,13 +174,15 @@ final class ContactTracker {
     // MARK: Frames
 
     /// Works out the group's motion over the contacts present on both sides of this frame.
+    /// The contacts then become the reference for the next frame, and lifted ones are forgotten.
     func recognizeFrame(at now: Timestamp) {
         time = now
+        var list = take(&contacts)
         var persistent = 0.0
         var previousCentroid = Point.zero, currentCentroid = Point.zero
         var downCentroid = Point.zero
         var down = 0
-        for c in contacts {
+        for c in list {
             if !c.isLifting {
                 down += 1
                 downCentroid.x += c.position.x
@@ -196,7 +198,13 @@ final class ContactTracker {
             currentCentroid = Point(x: currentCentroid.x / persistent, y: currentCentroid.y / persistent)
             translation += currentCentroid - previousCentroid
         }
-        if persistent >= 2 { accumulateSpanAndAngle(from: previousCentroid, to: currentCentroid) }
+        if persistent >= 2 { accumulateSpanAndAngle(of: list, from: previousCentroid, to: currentCentroid) }
+        if lifted > 0 { list.removeAll { $0.isLifting } }
+        for i in list.indices {
+            list[i].previous = list[i].position
+            list[i].isNew = false
+        }
+        contacts = list
         if down > 0 { centroid = Point(x: downCentroid.x / Double(down), y: downCentroid.y / Double(down)) }
         fingerCount = down
         peakFingerCount = max(peakFingerCount, down)
@@ -205,9 +213,9 @@ final class ContactTracker {
     }
 
     /// Scale and rotation of the persistent contacts around their centroid: the least-squares similarity.
-    private func accumulateSpanAndAngle(from previousCentroid: Point, to currentCentroid: Point) {
+    private func accumulateSpanAndAngle(of list: [Contact], from previousCentroid: Point, to currentCentroid: Point) {
         var spanBefore = 0.0, spanAfter = 0.0, dot = 0.0, cross = 0.0
-        for c in contacts where !c.isNew {
+        for c in list where !c.isNew {
             let p = c.previous - previousCentroid
             let q = c.position - currentCentroid
             spanBefore += p.length
@@ -221,15 +229,8 @@ final class ContactTracker {
         rotation += angleInDegrees(y: cross, x: dot)
     }
 
-    /// Forgets lifted fingers and makes this frame the reference for the next one.
-    func finishFrame() {
-        var list = take(&contacts)
-        if lifted > 0 { list.removeAll { $0.isLifting } }
-        for i in list.indices {
-            list[i].previous = list[i].position
-            list[i].isNew = false
-        }
-        contacts = list
+    /// Ends a step once the recognizers have seen it: the fingers that landed or lifted in it are counted no more.
+    func finishStep() {
         landed = 0
         lifted = 0
         if source == .touchscreen && contacts.isEmpty { source = .none }
