@@ -6,8 +6,9 @@ final class Attachment {
     private let makeRoot: () -> AnyGestureNode
     /// How this attachment stands to others; its members keep a copy (`ArenaMember.relations`).
     private(set) var relations = Relations()
-    /// One member per device, built the first time the device uses the attachment and reused after.
-    private(set) var members: [DeviceID: ArenaMember] = [:]
+    /// One member per device, built the first time the device uses the attachment and reused after. A list: an
+    /// engine has a few devices, and every interaction looks up each candidate's member.
+    private(set) var members: [ArenaMember] = []
     let signature: GestureSignature?
     /// Whether the attachment takes part in interactions of touchscreens and of touchpads
     /// (`AttachmentOptions.deviceKinds`, asked for every attachment when an interaction opens, without hashing).
@@ -44,20 +45,20 @@ final class Attachment {
     var blocksLowerRanks: Bool { !(target.isCompositorLevel && options.rawTouchPolicy == .forwardThenCancel) }
 
     func member(for tracker: ContactTracker, sink: UpdateSink) -> ArenaMember {
-        let known = members
-        if let member = known[tracker.device.id] { return member }
+        let device = tracker.device.id
+        if let member = members.firstUnretained(where: { $0.device == device }) { return member }
         let member = ArenaMember(attachment: self, root: makeRoot(),
                                  context: MemberContext(tracker: tracker, sink: sink, attachment: id))
         // Mutated through a local, as every collection the arena reads per event (`take(_:leaving:)`).
-        var updated = take(&members, leaving: [:])
-        updated[tracker.device.id] = member
+        var updated = take(&members)
+        updated.append(member)
         members = updated
         return member
     }
 
     func forgetMember(for device: DeviceID) {
-        var known = take(&members, leaving: [:])
-        known[device] = nil
+        var known = take(&members)
+        known.removeAll { $0.device == device }
         members = known
     }
 
@@ -85,7 +86,7 @@ final class Attachment {
 
     private func share(_ changed: Relations) {
         relations = changed
-        for member in members.values { member.relations = changed }
+        for member in members { member.relations = changed }
     }
 }
 
@@ -103,6 +104,8 @@ final class ArenaMember: NodeParent {
     unowned let attachment: Attachment
     let root: AnyGestureNode
     let context: MemberContext
+    /// The device whose arena the member takes part in.
+    let device: DeviceID
     /// Higher wins: priority first, then nesting (inner beats outer). Set when the member joins an interaction.
     var rank = Rank(.normal, .compositor)
     /// The root asked to begin and the arena has not answered yet.
@@ -130,6 +133,7 @@ final class ArenaMember: NodeParent {
         self.attachment = attachment
         self.root = root
         self.context = context
+        device = context.tracker.device.id
         id = attachment.id
         priority = attachment.options.priority
         isCompositorLevel = attachment.target.isCompositorLevel

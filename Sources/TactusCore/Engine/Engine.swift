@@ -186,9 +186,17 @@ public final class Engine: DeviceSessionOwner {
     }
 
     /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
+    ///
+    /// Inlined into `handle`: for most events there is nothing to do, and finding that out costs less than the call.
+    @inline(__always)
     private func advance(to time: Timestamp, except framed: DeviceID?) {
         lastTime = max(lastTime ?? time, time)
         if let since = oldestUnframedChange, time > since { recognizeUnframedChanges(before: time, except: framed) }
+        if let due = nextDeadline, due <= time { fireTimers(upTo: time) }
+    }
+
+    /// Fires every deadline at or before `time`, each at its own time, in order.
+    private func fireTimers(upTo time: Timestamp) {
         while let due = nextDeadline, due <= time {
             for session in sessions { session.fireEarliestTimer(upTo: due) }
         }
