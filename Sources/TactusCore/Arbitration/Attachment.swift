@@ -152,12 +152,8 @@ final class ArenaMember: NodeParent {
     /// Lets the member's gesture look at a frame, and notes and returns its deadline: after a frame every live
     /// member's deadline may have moved, and only the arena's answers change members again before the next frame.
     ///
-    /// Not inlined into the arena's loop: the member is then borrowed for the call, and its root, a constant of it,
-    /// is reached without a retain and a release.
-    ///
     /// A root that waits for fingers to land or lift is spared a frame in which none did, before its deadline.
     /// Debug builds, and so every test, let it look at the frame anyway and check that nothing changed.
-    @inline(never)
     func process(_ tracker: ContactTracker, fingersChanged: Bool) -> Timestamp? {
         if !fingersChanged && waitsForFingerChange, case .some(let deadline) = knownDeadline,
            deadline.map({ tracker.time < $0 }) ?? true {
