@@ -21,7 +21,9 @@ public final class Engine: DeviceSessionOwner {
         get { updateSink.handler }
         set { updateSink.handler = newValue }
     }
-    /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`).
+    /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`). Decisions made together (an
+    /// interaction's withheld touches, dropped or delivered at once) go to the handler set when the first of them
+    /// is delivered.
     public var onRawTouch: ((RawTouchDecision) -> Void)? {
         get { rawTouchHandler }
         set { rawTouchHandler = newValue }

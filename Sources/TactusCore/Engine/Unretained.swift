@@ -1,6 +1,6 @@
 // A plain `for` loop over objects retains each one it hands to code that could change the array, and so does
 // every lookup that returns one: the arena's loops run on every frame for every member, and that reference
-// counting was a fifth of an event's cost. These borrow the elements instead. Borrowing is safe because the array
+// counting was a large part of an event's cost. These borrow the elements instead. Borrowing is safe because the array
 // value the caller holds for the call keeps its elements alive: code that changes the array it came from
 // meanwhile changes a copy of it (copy on write).
 extension Array where Element: AnyObject {
