@@ -66,7 +66,7 @@ public func tactusPluginRemoveDevice(_ handle: OpaquePointer?, _ device: UInt32)
 public func tactusPluginTouchDown(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32,
                                   _ x: Double, _ y: Double) -> tactus_decision {
     let position = Point(x: x, y: y)
-    return plugin(handle)?.touch(.touchDown(DeviceID(device), contact: id, position: position), .down(id, position),
+    return plugin(handle)?.touch(.touchDown(DeviceID(device), contact: id, position: position),
                                  device: device, time: time) ?? TACTUS_DELIVER
 }
 
@@ -74,13 +74,13 @@ public func tactusPluginTouchDown(_ handle: OpaquePointer?, _ device: UInt32, _ 
 public func tactusPluginTouchMotion(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32,
                                     _ x: Double, _ y: Double) -> tactus_decision {
     let position = Point(x: x, y: y)
-    return plugin(handle)?.touch(.touchMotion(DeviceID(device), contact: id, position: position), .motion(id, position),
+    return plugin(handle)?.touch(.touchMotion(DeviceID(device), contact: id, position: position),
                                  device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_touch_up")
 public func tactusPluginTouchUp(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ id: Int32) -> tactus_decision {
-    plugin(handle)?.touch(.touchUp(DeviceID(device), contact: id), .up(id), device: device, time: time) ?? TACTUS_DELIVER
+    plugin(handle)?.touch(.touchUp(DeviceID(device), contact: id), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_touch_cancel")
@@ -91,7 +91,7 @@ public func tactusPluginTouchCancel(_ handle: OpaquePointer?, _ device: UInt32, 
 @_cdecl("tactus_plugin_touch_frame")
 public func tactusPluginTouchFrame(_ handle: OpaquePointer?, _ device: UInt32) -> tactus_decision {
     guard let plugin = plugin(handle) else { return TACTUS_DELIVER }
-    return plugin.touch(.touchFrame(DeviceID(device)), .frame, device: device, time: plugin.latestTime)
+    return plugin.touch(.touchFrame(DeviceID(device)), device: device, time: plugin.latestTime)
 }
 
 /// Millimetres from wlroots' touchpad deltas, which are libinput's.

@@ -46,20 +46,18 @@ extension Plugin {
     // MARK: Input
 
     /// Hands a touch event to the engine and returns its immediate decision.
-    func touch(_ event: InputEvent, _ touch: TouchEvent, device: UInt32, time: UInt32) -> tactus_decision {
-        self.touch(event, touch, device: DeviceID(device), at: CValues.timestamp(time))
+    func touch(_ event: InputEvent, device: UInt32, time: UInt32) -> tactus_decision {
+        touch(event, device: DeviceID(device), at: CValues.timestamp(time))
     }
 
-    private func touch(_ event: InputEvent, _ touch: TouchEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
+    private func touch(_ event: InputEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
         guard devices.contains(id) else {
             _ = refuse("touch event for unknown device \(id.rawValue)")
             return TACTUS_DELIVER
         }
         now = max(now, timestamp)
-        pending = PendingTouch(device: id, event: touch, time: timestamp)
         decision = nil
         engineLoop.handle(event, at: timestamp)
-        pending = nil
         switch decision {
         case .withhold?: return TACTUS_WITHHOLD
         case .drop?: return TACTUS_DROP
@@ -96,14 +94,8 @@ extension Plugin {
         case .deviceRemoved(let id):
             devices.remove(id)
             engineLoop.handle(event, at: max(now, time))
-        case .touchDown(let id, let contact, let position):
-            libinputDecision = touch(event, .down(contact, position), device: id, at: time)
-        case .touchMotion(let id, let contact, let position):
-            libinputDecision = touch(event, .motion(contact, position), device: id, at: time)
-        case .touchUp(let id, let contact):
-            libinputDecision = touch(event, .up(contact), device: id, at: time)
-        case .touchFrame(let id):
-            libinputDecision = touch(event, .frame, device: id, at: time)
+        case .touchDown(let id, _, _), .touchMotion(let id, _, _), .touchUp(let id, _), .touchFrame(let id):
+            libinputDecision = touch(event, device: id, at: time)
         case .modifiers:
             now = max(now, time)
             engineLoop.handle(event, at: time)
@@ -122,12 +114,13 @@ extension Plugin {
         server.surfaceCommitted(surface)
     }
 
-    /// The first decision about the event being handled is its answer; every other one is for the host.
+    /// The decision of the event an entry is handling is its answer, known by when it comes rather than by its
+    /// values (`Engine.isDecidingHandledEvent`); every other one is for the host.
     func decide(_ decision: RawTouchDecision) {
         switch decision {
         case .deliver(let device, let event, let time), .withhold(let device, let event, let time),
              .drop(let device, let event, let time):
-            if self.decision == nil, pending == PendingTouch(device: device, event: event, time: time) {
+            if engineLoop.engine.isDecidingHandledEvent {
                 self.decision = decision
             } else if case .deliver = decision {
                 host.deliver(CValues.touch(event, device: device, time: time))

@@ -24,8 +24,7 @@ final class Plugin: AttachmentOwner {
     var devices: Set<DeviceID> = []
     /// The time of the latest event, for events that carry none (devices, modifiers).
     var now = Timestamp.zero
-    /// The touch event being handled, whose decision the entry returns; later decisions go to the host.
-    var pending: PendingTouch?
+    /// The decision of the touch event an entry is handling, which the entry returns (`decide`).
     var decision: RawTouchDecision?
 
     // Bindings, reload and actions (Plugin+Bindings.swift).
@@ -86,9 +85,3 @@ final class Plugin: AttachmentOwner {
     }
 }
 
-/// A touch event an entry is handling, to know its decision among those the engine makes.
-struct PendingTouch: Equatable {
-    var device: DeviceID
-    var event: TouchEvent
-    var time: Timestamp
-}

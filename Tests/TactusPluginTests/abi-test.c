@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,6 +331,37 @@ int main(int argc, char **argv) {
 	      seen.decisions[TACTUS_DELIVER]);
 	CHECK(seen.delivered == 0 && seen.cancelled == 0, "then dropped: none delivered later (%d), no cancel (%d)",
 	      seen.delivered, seen.cancelled);
+
+	/* Each entry answers with the engine's decision for that very event, whatever its time or values, and nothing
+	 * reaches the client twice. A second screen's touch stamped 1 ms before the first screen's latest event is
+	 * withheld like any other while the swipe is undecided, then delivered once when it fails. */
+	struct tactus_device second = {
+		.id = 3, .kind = TACTUS_DEVICE_TOUCHSCREEN, .name = "second screen", .width_mm = 160, .height_mm = 100,
+		.output = {1600, 0, 1600, 1000},
+	};
+	CHECK(tactus.add_device(plugin, &second) == 0, "a second touchscreen beside the first");
+	reset();
+	enum tactus_decision answers[8] = {
+		tactus.touch_down(plugin, 1, 5000, 0, 0.5, 0.5),
+		tactus.touch_frame(plugin, 1),
+		tactus.touch_down(plugin, 3, 4999, 0, 0.5, 0.5),
+		tactus.touch_frame(plugin, 3),
+		tactus.touch_up(plugin, 3, 4999, 0),
+		tactus.touch_frame(plugin, 3),
+		tactus.touch_up(plugin, 1, 5010, 0),
+		tactus.touch_frame(plugin, 1),
+	};
+	int withheld = 0;
+	for (int i = 0; i < 8; i++)
+		withheld += answers[i] == TACTUS_WITHHOLD;
+	CHECK(withheld == 8 && seen.delivered == 8 && seen.cancelled == 0,
+	      "touches 1 ms late, on another screen: all 8 withheld at once (%d), each delivered once later (%d)", withheld,
+	      seen.delivered);
+	/* A position that is not a number: the engine drops it, and so does the entry. */
+	reset();
+	CHECK(tactus.touch_down(plugin, 1, 6000, 0, NAN, 0.5) == TACTUS_DROP && seen.delivered == 0,
+	      "a touch at x = NaN is dropped, not delivered (%d deliveries)", seen.delivered);
+	CHECK(tactus.remove_device(plugin, 3) == 0, "second touchscreen removed");
 	CHECK(tactus.remove_binding(plugin, swipe_id) == 0 && tactus.remove_binding(plugin, swipe_id) == -1,
 	      "binding removed, and only once");
 
@@ -385,8 +417,18 @@ int main(int argc, char **argv) {
 	for (int i = 0; i < 200 && count_phase("menu", TACTUS_PHASE_RECOGNIZED) == 0; i++)
 		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
 	CHECK(count_phase("menu", TACTUS_PHASE_RECOGNIZED) == 1, "a long press recognized by the event loop's timer");
-	tactus.touch_up(plugin, 1, landed + 700, 0);
-	tactus.touch_frame(plugin, 1);
+	/* The long press owns the touch now: a motion the kernel stamped before the deadline the timer fired is dropped,
+	 * and so is everything after it; nothing was delivered. */
+	enum tactus_decision after[4] = {
+		tactus.touch_motion(plugin, 1, landed + 100, 0, 0.3, 0.3),
+		tactus.touch_frame(plugin, 1),
+		tactus.touch_up(plugin, 1, landed + 700, 0),
+		tactus.touch_frame(plugin, 1),
+	};
+	CHECK(after[0] == TACTUS_DROP && after[1] == TACTUS_DROP && after[2] == TACTUS_DROP && after[3] == TACTUS_DROP &&
+	          seen.delivered == 0,
+	      "after the long press won on the timer: motion, frame, up and frame dropped (%d %d %d %d), %d delivered",
+	      after[0], after[1], after[2], after[3], seen.delivered);
 	tactus.remove_binding(plugin, press_id);
 
 	/* A host that calls back into the plugin from a callback is refused, with a message; nothing breaks. */

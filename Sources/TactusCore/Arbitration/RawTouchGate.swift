@@ -13,7 +13,7 @@ public enum TouchEvent: Hashable, Sendable {
 /// What the host should do with a client's raw touches, as the arena decides (`Engine.onRawTouch`).
 ///
 /// Every touchscreen event the host hands the engine gets exactly one `deliver`, `withhold` or `drop`
-/// at once. A withheld event later comes back exactly once more, as `deliver` (in order, with its original
+/// at once, which `Engine.isDecidingHandledEvent` marks as that event's. A withheld event later comes back exactly once more, as `deliver` (in order, with its original
 /// timestamp, when the compositor gestures that held it failed) or as `drop` (when one of them won).
 public enum RawTouchDecision: Hashable, Sendable {
     /// Send this event to the client under the interaction now.
@@ -85,11 +85,13 @@ final class RawTouchGate {
         }
     }
 
-    /// Too many events are withheld: they go to the client, and so does `event`, which did not fit.
-    func giveUpWithholding(then event: TouchEvent, at time: Timestamp, into decisions: inout [RawTouchDecision]) {
+    /// Too many events are withheld: they go to the client (`decisions`), and so does `event`, which did not fit
+    /// (the decision returned).
+    func giveUpWithholding(then event: TouchEvent, at time: Timestamp,
+                           into decisions: inout [RawTouchDecision]) -> RawTouchDecision {
         flush(into: &decisions)
         clientHasTouches = true
-        decisions.append(.deliver(device, event, at: time))
+        return .deliver(device, event, at: time)
     }
 
     /// An event the engine disregarded (invalid data): the client must not see it either.

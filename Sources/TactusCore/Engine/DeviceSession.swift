@@ -10,9 +10,9 @@ protocol DeviceSessionOwner: AnyObject {
     func candidates(for session: DeviceSession<Self>, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate]
     /// Counts input the session could not take as it came.
     func record(_ problem: InputProblem)
-    /// Hands one raw-touch decision to the host.
+    /// Hands the host the decision of the touch event being handled (`Engine.isDecidingHandledEvent`).
     func deliverRawTouch(_ decision: RawTouchDecision)
-    /// Hands several raw-touch decisions to the host, in order.
+    /// Hands the host decisions about events handled before, in order.
     func deliverRawTouches(_ decisions: [RawTouchDecision])
     /// The session's earliest deadline may have moved (`DeviceSession.deadline`).
     func sessionDeadlineMayHaveMoved()
@@ -191,7 +191,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private func route(_ event: TouchEvent, at time: Timestamp) {
         if let decision = gate.route(event, at: time) { return deliverRawTouch(decision) }
         record(.withheldQueueOverflow)
-        updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) }
+        deliverRawTouch(updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) })
     }
 
     // MARK: Touchpads
@@ -303,22 +303,27 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         withOwner { $0.record(problem) }
     }
 
+    /// Hands the host the decision of the touch event being handled: every touch entry of the session makes exactly
+    /// one, through here; decisions about events handled before go through `updateGate`.
     private func deliverRawTouch(_ decision: RawTouchDecision) {
         withOwner { $0.deliverRawTouch(decision) }
     }
 
-    /// Lets `body` work on the gate, then hands the decisions it made to the host, in order.
+    /// Lets `body` work on the gate, then hands the decisions it made to the host, in order, and returns what
+    /// `body` returned.
     ///
     /// The gate has finished its step before the host hears of it, and the decisions are worked on as a local and
     /// put back (`take(_:leaving:)`): no access to the session's properties spans the host's callback, which may
     /// re-enter the engine and then finds the gate as it should be.
-    private func updateGate(_ body: (inout [RawTouchDecision]) -> Void) {
+    @discardableResult
+    private func updateGate<Result>(_ body: (inout [RawTouchDecision]) -> Result) -> Result {
         var decisions = take(&decided)
-        body(&decisions)
+        let result = body(&decisions)
         if !decisions.isEmpty {
             withOwner { $0.deliverRawTouches(decisions) }
             decisions.removeAll(keepingCapacity: true)
         }
         decided = decisions
+        return result
     }
 }

@@ -23,7 +23,7 @@ public final class Engine: DeviceSessionOwner {
     }
     /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`). Decisions made together (an
     /// interaction's withheld touches, dropped or delivered at once) go to the handler set when the first of them
-    /// is delivered.
+    /// is delivered. `isDecidingHandledEvent` tells the decision of the event being handled from the others.
     public var onRawTouch: ((RawTouchDecision) -> Void)? {
         get { rawTouchHandler }
         set { rawTouchHandler = newValue }
@@ -42,6 +42,14 @@ public final class Engine: DeviceSessionOwner {
     }
     /// The keyboard modifiers held now.
     public var modifiers: ModifierSet { heldModifiers }
+    /// Whether the decision `onRawTouch` is being given is the one for the touchscreen event that
+    /// `handle(_:at:)` is handling, rather than a decision about an event handled before (a withheld touch
+    /// delivered or dropped now, a timer's verdict): a host that answers each event as it comes, as a compositor's
+    /// touch handler does, takes that one as the answer. Each touch down, motion, up and frame of a known
+    /// touchscreen gets exactly one such decision, during `handle(_:at:)`. The decision says which event it is
+    /// about, but its values cannot identify the handled event: the engine takes a time earlier than the last as
+    /// the last (`timeWentBackwards`), and a position that is not a number equals nothing.
+    public var isDecidingHandledEvent: Bool { decidingHandledEvent }
 
     // The public properties above are computed over these private ones: code outside the module could hold an
     // access to a public stored property across a call into the engine, so Swift would check every access to
@@ -51,6 +59,7 @@ public final class Engine: DeviceSessionOwner {
     /// The input problems counted so far (`diagnostics`).
     private var inputProblems = Diagnostics()
     private var rawTouchHandler: ((RawTouchDecision) -> Void)?
+    private var decidingHandledEvent = false
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
     private var sessions: [Session] = []
@@ -336,14 +345,22 @@ public final class Engine: DeviceSessionOwner {
     }
 
     func deliverRawTouch(_ decision: RawTouchDecision) {
+        // Set for this call alone: the host's callback may handle further events, or detach a gesture, whose
+        // decisions say for themselves.
+        let outer = decidingHandledEvent
+        decidingHandledEvent = true
         rawTouchHandler?(decision)
+        decidingHandledEvent = outer
     }
 
     /// The handler is loaded once for the batch (an interaction's withheld touches, dropped or delivered at once):
     /// each load of a stored closure costs a retain and a release. The batch goes to the handler of its start.
     func deliverRawTouches(_ decisions: [RawTouchDecision]) {
         guard let handler = rawTouchHandler else { return }
+        let outer = decidingHandledEvent
+        decidingHandledEvent = false
         for decision in decisions { handler(decision) }
+        decidingHandledEvent = outer
     }
 
     func sessionDeadlineMayHaveMoved() {
