@@ -17,6 +17,8 @@ public enum InputProblem: String, CaseIterable, Hashable, Sendable {
     case positionOutsideDevice
     /// A timestamp earlier than the last one: handled as if it came at the last time.
     case timeWentBackwards
+    /// A timestamp before zero, where monotonic clocks start: handled as if it came at zero.
+    case timeBeforeZero
     /// A touchpad update or end without a begin: ignored.
     case touchpadUpdateWithoutBegin
     /// A touchpad begin while a stream was running: the running stream is cancelled first.
@@ -29,6 +31,8 @@ public enum InputProblem: String, CaseIterable, Hashable, Sendable {
     case assumedPhysicalSize
     /// A device was added with an unusable output region: a 1×1 pixel region was used.
     case invalidOutputRegion
+    /// A device was added with a slot limit outside 1…`DeviceDescription.maximumSlotLimit`: the nearest was used.
+    case invalidSlotLimit
     /// A device was added twice: the first one was removed (its gestures cancelled) and replaced.
     case deviceReplaced
     /// So many touch events were withheld that the engine stopped withholding and delivered them.

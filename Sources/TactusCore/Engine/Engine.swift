@@ -192,8 +192,16 @@ public final class Engine: DeviceSessionOwner {
     /// Fires every deadline at or before `time`, each at its own time, in order. Time moves on: a later
     /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
-        advance(to: time, except: nil)
+        advance(to: sanitized(time), except: nil)
         releaseRetiredAttachments()
+    }
+
+    /// A time before zero, where monotonic clocks start, is taken as zero: times are subtracted from one another,
+    /// and one near Int64's lower end would overflow.
+    private func sanitized(_ time: Timestamp) -> Timestamp {
+        guard time < .zero else { return time }
+        inputProblems.record(.timeBeforeZero)
+        return .zero
     }
 
     /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
@@ -228,9 +236,10 @@ public final class Engine: DeviceSessionOwner {
 
     /// Handles one event from the host's input stack at `time` (monotonic microseconds).
     ///
-    /// A time earlier than the last one is taken as the last one (`InputProblem.timeWentBackwards`).
+    /// A time earlier than the last one is taken as the last one (`InputProblem.timeWentBackwards`), a time before
+    /// zero as zero (`timeBeforeZero`).
     public func handle(_ event: InputEvent, at time: Timestamp) {
-        var now = time
+        var now = sanitized(time)
         if let last = lastTime, now < last {
             inputProblems.record(.timeWentBackwards)
             now = last
@@ -296,16 +305,18 @@ public final class Engine: DeviceSessionOwner {
         }
     }
 
-    private func addDevice(_ description: DeviceDescription, at time: Timestamp) {
-        if session(for: description.id) != nil {
+    private func addDevice(_ reported: DeviceDescription, at time: Timestamp) {
+        if session(for: reported.id) != nil {
             inputProblems.record(.deviceReplaced)
-            removeDevice(description.id, at: time)
+            removeDevice(reported.id, at: time)
         }
+        var description = reported
+        description.slotLimit = min(max(reported.slotLimit, 1), DeviceDescription.maximumSlotLimit)
+        if description.slotLimit != reported.slotLimit { inputProblems.record(.invalidSlotLimit) }
         let session = DeviceSession(description, owner: self)
         session.modifiers = heldModifiers
         if session.tracker.geometry.assumedSize { inputProblems.record(.assumedPhysicalSize) }
-        if !(description.outputRegion.origin.isFinite && description.outputRegion.size.isUsable)
-            && description.kind == .touchscreen {
+        if !description.hasUsableOutputRegion && description.kind == .touchscreen {
             inputProblems.record(.invalidOutputRegion)
         }
         var devices = take(&sessions)

@@ -90,7 +90,8 @@ public struct DeviceDescription: Hashable, Sendable {
     public var outputRegion: Rect
     /// How the device's axes turn onto its output.
     public var transform: DeviceTransform
-    /// The most contacts the device tracks at once (evdev `ABS_MT_SLOT` maximum + 1). Downs beyond it are ignored.
+    /// The most contacts the device tracks at once (evdev `ABS_MT_SLOT` maximum + 1), within
+    /// 1…`maximumSlotLimit`. Downs beyond it are ignored.
     public var slotLimit: Int
     /// For touchpads: layout pixels per millimetre of finger travel, for translation values.
     /// The default, 96/25.4, moves content by as much as the fingers moved on a 96 dpi screen.
@@ -102,6 +103,29 @@ public struct DeviceDescription: Hashable, Sendable {
 
     /// Pixels per millimetre assumed when a device reports no size: a 96 dpi screen.
     public static let assumedPixelsPerMillimetre = 96.0 / 25.4
+
+    /// The most slots the engine tracks on a device: more than touch tables report (80), so that a slot limit
+    /// beyond it is a mistake, and few enough that tracking them all costs nothing.
+    public static let maximumSlotLimit = 128
+
+    /// The sides a physical size may have, in millimetres, to be taken as reported: from a fingertip's width to a
+    /// wall. Beyond them thresholds in millimetres would mean nothing (or divide by nothing).
+    public static let plausibleMillimetres: ClosedRange<Double> = 1...100_000
+
+    /// Touchpad translation scales the engine takes as given, in layout pixels per millimetre.
+    public static let plausibleTouchpadScales: ClosedRange<Double> = 0.01...10_000
+
+    /// Whether `physicalSize` is known and plausible; otherwise 96 dpi is assumed.
+    var hasUsablePhysicalSize: Bool {
+        guard let size = physicalSize else { return false }
+        return Self.plausibleMillimetres.contains(size.width) && Self.plausibleMillimetres.contains(size.height)
+    }
+
+    /// Whether `outputRegion` can be used: a finite origin and finite sides of a pixel at least.
+    var hasUsableOutputRegion: Bool {
+        let region = outputRegion
+        return region.origin.isFinite && region.size.isUsable && region.size.width >= 1 && region.size.height >= 1
+    }
 
     /// Creates a device description.
     public init(
@@ -140,20 +164,17 @@ struct DeviceGeometry {
     let assumedSize: Bool
 
     init(_ device: DeviceDescription) {
-        var region = device.outputRegion
-        if !(region.origin.isFinite && region.size.isUsable) {
-            region = Rect(x: 0, y: 0, width: 1, height: 1)
-        }
+        let region = device.hasUsableOutputRegion ? device.outputRegion : Rect(x: 0, y: 0, width: 1, height: 1)
         outputRegion = region
         if device.kind == .touchpad {
-            let scale = device.touchpadPixelsPerMillimetre.isFinite && device.touchpadPixelsPerMillimetre > 0
+            let scale = DeviceDescription.plausibleTouchpadScales.contains(device.touchpadPixelsPerMillimetre)
                 ? device.touchpadPixelsPerMillimetre : DeviceDescription.assumedPixelsPerMillimetre
             pixelsPerMillimetre = Vector(dx: scale, dy: scale)
             outputSizeMillimetres = Size(width: region.size.width / scale, height: region.size.height / scale)
             assumedSize = false
             return
         }
-        if let size = device.physicalSize, size.isUsable {
+        if let size = device.physicalSize, device.hasUsablePhysicalSize {
             let oriented = device.transform.swapsAxes ? Size(width: size.height, height: size.width) : size
             outputSizeMillimetres = oriented
             assumedSize = false

@@ -78,7 +78,7 @@ final class ContactTracker {
         self.device = device
         geometry = DeviceGeometry(device)
         var list: [Contact] = []
-        list.reserveCapacity(max(device.slotLimit, 1))
+        list.reserveCapacity(device.slotLimit)
         contacts = list
     }
 
@@ -122,7 +122,7 @@ final class ContactTracker {
             hasUnframedChanges = true
             return .duplicate
         }
-        guard list.count < max(device.slotLimit, 1) else { return .overLimit }
+        guard list.count < device.slotLimit else { return .overLimit }
         if list.isEmpty && landed == 0 {
             firstContactStart = position
             centroid = position

@@ -157,6 +157,48 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 
+    @Test func timesBeforeZeroAreHandledAtZero() {
+        let rig = Rig()
+        let drag = rig.engine.attach(DragGesture())
+        // Times near Int64's lower end: a velocity window reaching back from them would overflow.
+        for (step, x) in [0.5, 0.55, 0.6, 0.65].enumerated() {
+            let time = Timestamp(microseconds: Int64.min + Int64(step) * 10_000)
+            let event: InputEvent = step == 0 ? .touchDown(Rig.screen, contact: 0, position: Point(x: x, y: 0.5))
+                : .touchMotion(Rig.screen, contact: 0, position: Point(x: x, y: 0.5))
+            rig.engine.handle(event, at: time)
+            rig.engine.handle(.touchFrame(Rig.screen), at: time)
+        }
+        rig.engine.advance(to: Timestamp(microseconds: Int64.min))
+        #expect(rig.engine.diagnostics.count(of: .timeBeforeZero) == 9)
+        #expect(rig.engine.diagnostics.count(of: .timeWentBackwards) == 0)
+        #expect(rig.path(drag) == [.began, .changed])
+        let value = rig.last(drag)?.drag
+        #expect(value?.time == .zero)
+        #expect(value?.translation == Vector(dx: 150, dy: 0))
+        #expect(value.map { $0.velocity.dx.isFinite && $0.velocity.dy.isFinite } == true)
+        rig.send(.touchCancel(Rig.screen), at: 1)
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func slotLimitsOutsideOneToTheMaximumAreClamped() {
+        let rig = Rig(touchpad: false)
+        // Int.max slots once asked for an allocation of that many contacts.
+        rig.send(.deviceAdded(DeviceDescription(id: DeviceID(5), kind: .touchscreen, slotLimit: .max)), at: 0)
+        rig.send(.deviceAdded(DeviceDescription(id: DeviceID(6), kind: .touchscreen, slotLimit: 0)), at: 0)
+        rig.send(.deviceAdded(DeviceDescription(id: DeviceID(7), kind: .touchscreen, slotLimit: -3)), at: 0)
+        #expect(rig.engine.diagnostics.count(of: .invalidSlotLimit) == 3)
+        for contact in 0...DeviceDescription.maximumSlotLimit {
+            rig.send(.touchDown(DeviceID(5), contact: ContactID(contact), position: Point(x: 0.5, y: 0.5)), at: 10)
+        }
+        rig.send(.touchDown(DeviceID(6), contact: 0, position: Point(x: 0.5, y: 0.5)), at: 10)
+        rig.send(.touchDown(DeviceID(6), contact: 1, position: Point(x: 0.5, y: 0.5)), at: 10)
+        // The 129th finger on the first screen and the second on the one-slot screen are beyond the limits.
+        #expect(rig.engine.diagnostics.count(of: .tooManyContacts) == 2)
+        rig.send(.touchCancel(DeviceID(5)), at: 20)
+        rig.send(.touchCancel(DeviceID(6)), at: 20)
+        #expect(rig.engine.isIdle)
+    }
+
     @Test func touchpadUpdatesAndEndsWithoutABeginAreIgnored() {
         let rig = Rig()
         let drag = rig.engine.attach(DragGesture(fingers: 3))
@@ -233,11 +275,36 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 
+    @Test func aPhysicalSizeBeyondPlausibleSidesAssumes96Dpi() {
+        let rig = Rig(touchpad: false)
+        // A denormal side once made millimetres per pixel infinite, and gesture values infinite or NaN.
+        rig.send(.deviceAdded(DeviceDescription(id: DeviceID(5), kind: .touchscreen,
+                                                physicalSize: Size(width: 300, height: 5e-324),
+                                                outputRegion: Rect(x: 0, y: 0, width: 960, height: 540))), at: 0)
+        rig.send(.deviceAdded(DeviceDescription(id: DeviceID(6), kind: .touchscreen,
+                                                physicalSize: Size(width: 1e300, height: 200))), at: 0)
+        #expect(rig.engine.diagnostics.count(of: .assumedPhysicalSize) == 2)
+        let drag = rig.engine.attach(DragGesture())
+        rig.send(.touchDown(DeviceID(5), contact: 0, position: Point(x: 0.5, y: 0.5)), at: 10)
+        rig.send(.touchFrame(DeviceID(5)), at: 10)
+        rig.send(.touchMotion(DeviceID(5), contact: 0, position: Point(x: 0.6, y: 0.6)), at: 20)
+        rig.send(.touchFrame(DeviceID(5)), at: 20)
+        #expect(rig.path(drag) == [.began])
+        let value = rig.last(drag)?.drag
+        #expect(abs((value?.translation.dx ?? 0) - 96) < 1e-9 && abs((value?.translation.dy ?? 0) - 54) < 1e-9)
+        #expect(value.map { $0.velocity.dx.isFinite && $0.velocity.dy.isFinite } == true)
+        rig.send(.touchCancel(DeviceID(5)), at: 30)
+        #expect(rig.engine.isIdle)
+    }
+
     @Test func aDeviceWithAnUnusableOutputRegionGetsAOnePixelRegion() {
         let rig = Rig(touchpad: false)
         rig.send(.deviceAdded(DeviceDescription(id: DeviceID(5), kind: .touchscreen, physicalSize: Size(width: 100, height: 100),
                                                 outputRegion: Rect(x: .nan, y: 0, width: -5, height: 0))), at: 0)
-        #expect(rig.engine.diagnostics.count(of: .invalidOutputRegion) == 1)
+        // Sides below a pixel, down to denormal ones, divide by next to nothing.
+        rig.send(.deviceAdded(DeviceDescription(id: DeviceID(6), kind: .touchscreen, physicalSize: Size(width: 100, height: 100),
+                                                outputRegion: Rect(x: 0, y: 0, width: 1e-320, height: 0.5))), at: 0)
+        #expect(rig.engine.diagnostics.count(of: .invalidOutputRegion) == 2)
         let tap = rig.engine.attach(TapGesture())
         rig.send(.touchDown(DeviceID(5), contact: 0, position: Point(x: 0.5, y: 0.5)), at: 10)
         rig.send(.touchFrame(DeviceID(5)), at: 10)
