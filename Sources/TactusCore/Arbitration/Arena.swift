@@ -74,8 +74,10 @@ final class Arena {
         list.removeAll { !$0.status.isLive }
         for member in list where member.status.isUndecided { member.hasWon = false }
         hasAwarded = list.contains { $0.hasWon }
-        for candidate in candidates where !list.containsUnretained(where: { $0.id == candidate.attachment.id }) {
+        for candidate in candidates {
             let member = candidate.attachment.member(for: tracker, sink: sink)
+            // The live members are those carried over, already in the list.
+            guard !member.status.isLive else { continue }
             member.rank = candidate.rank
             member.wantsClaim = false
             member.hasWon = false
@@ -88,6 +90,7 @@ final class Arena {
     }
 
     /// Lets every live member look at the frame, then answers their claims.
+    @inline(__always)
     func process(_ tracker: ContactTracker, modifiers: ModifierSet) {
         // Each member's deadline is asked as it looks at the frame, so the earliest comes with the loop, and so does
         // whether any member claims: on most frames none does, and nothing is left to resolve.
@@ -232,6 +235,8 @@ final class Arena {
 
     // MARK: Resolution
 
+    /// Not inlined: a step's own loop (`process`) runs on every frame, and it resolves only when a member claims.
+    @inline(never)
     private func resolve(at time: Timestamp, modifiers: ModifierSet, ignoringBlockers: Bool) {
         while let winner = nextWinner(at: time, ignoringBlockers: ignoringBlockers) {
             award(winner, at: time, modifiers: modifiers)
@@ -243,21 +248,29 @@ final class Arena {
         let list = members
         // Most steps bring no claim.
         guard list.containsUnretained(where: { $0.isClaiming }) else { return nil }
-        if let loser = list.firstUnretained(where: { $0.isClaiming && hasLost($0, among: list) }) {
+        if hasAwarded, let loser = list.firstUnretained(where: { $0.isClaiming && hasLost($0, among: list) }) {
             loser.wantsClaim = false
             loser.root.fail(.lostToAnotherGesture, at: time)
             forgetDeadline(of: loser)
             return nextWinner(at: time, ignoringBlockers: ignoringBlockers)
         }
-        var best: ArenaMember?
-        list.forEachUnretained { member in
-            guard member.isClaiming, ignoringBlockers || !isBlocked(member, among: list) else { return }
-            if best.map(member.outranks) ?? true { best = member }
+        // Claims are tried best first, and blockers looked for until one is free: usually the first, so that many
+        // claims in one step (taps under one finger, all recognized at the lift) cost work in proportion to them.
+        defer { list.forEachUnretained { $0.isPassedOver = false } }
+        while true {
+            var best: ArenaMember?
+            list.forEachUnretained { member in
+                guard member.isClaiming && !member.isPassedOver else { return }
+                if best.map(member.outranks) ?? true { best = member }
+            }
+            guard let candidate = best else { return nil }
+            if ignoringBlockers || !isBlocked(candidate, among: list) { return candidate }
+            candidate.isPassedOver = true
         }
-        return best
     }
 
     /// Whether a claim came too late: a conflicting member already won, and this one may not take over from it.
+    /// Asked only once a member won (`hasAwarded`).
     private func hasLost(_ member: ArenaMember, among list: [ArenaMember]) -> Bool {
         guard let holder = list.firstUnretained(where: { $0.hasWon && $0 !== member && $0.conflicts(with: member) })
         else { return false }

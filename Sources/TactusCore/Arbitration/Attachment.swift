@@ -112,6 +112,8 @@ final class ArenaMember: NodeParent {
     var wantsClaim = false
     /// The member won the current interaction.
     var hasWon = false
+    /// The member's claim is blocked, found while the arena looks for the next winner (`Arena.nextWinner`).
+    var isPassedOver = false
     /// The root's deadline as last asked, while nothing has changed the member since (`deadline(in:)`).
     var knownDeadline: Timestamp??
     /// The root waited for fingers to land or lift after the frame it last looked at, and nothing has changed the

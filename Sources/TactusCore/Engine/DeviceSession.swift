@@ -15,7 +15,7 @@ protocol DeviceSessionOwner: AnyObject {
     /// Hands the host decisions about events handled before, in order.
     func deliverRawTouches(_ decisions: [RawTouchDecision])
     /// The session's earliest deadline may have moved (`DeviceSession.deadline`).
-    func sessionDeadlineMayHaveMoved()
+    func sessionDeadlineMayHaveMoved(_ session: DeviceSession<Self>)
     /// The session took a touch event that waits for a frame, the first since its last frame, at `time`.
     func sessionHasUnframedChanges(since time: Timestamp)
     /// The session has no touch event waiting for a frame any more.
@@ -40,6 +40,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private var decided: [RawTouchDecision] = []
     /// The engine, which owns its sessions and so outlives them; reached through `withOwner`.
     private let owner: Unmanaged<Owner>
+    /// Whether the engine counts the session among those that may have a deadline (the engine's bookkeeping).
+    var isTimed = false
     /// When the oldest touch event not yet recognized in a frame arrived. The engine hears when there comes to be
     /// one and when there is none any more, so that it looks for unframed changes only while some wait.
     private(set) var unframedSince: Timestamp? {
@@ -165,7 +167,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
 
     /// Tells the engine to ask for the earliest deadline afresh: the arena was driven.
     private func deadlineMayHaveMoved() {
-        withOwner { $0.sessionDeadlineMayHaveMoved() }
+        withOwner { $0.sessionDeadlineMayHaveMoved(self) }
     }
 
     private func recognizeFrame(at time: Timestamp) {

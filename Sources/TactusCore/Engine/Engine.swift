@@ -75,6 +75,11 @@ public final class Engine: DeviceSessionOwner {
     /// The sessions' earliest deadline, once asked and until one of them says it may have moved: the host asks
     /// before every event.
     private var knownDeadline: Timestamp??
+    /// The sessions that may have a deadline: each session whose arena was driven since it was last found to have
+    /// none (`DeviceSession.isTimed`). Deadlines are looked for there alone, not among many idle devices.
+    private var timedSessions: [Session] = []
+    /// Where the session of the latest touch or touchpad event is in `sessions`: events come in runs from one device.
+    private var recentSession = 0
     /// No session has had a touch event waiting for a frame since before this time, and none has one when this is
     /// nil. It may be older than the truth while some session has one (another session may have been framed
     /// since), never newer: a later event checks the sessions only then.
@@ -183,10 +188,26 @@ public final class Engine: DeviceSessionOwner {
     /// The next time at which the engine wants `advance(to:)`, if any.
     public var nextDeadline: Timestamp? {
         if let known = knownDeadline { return known }
-        var result: Timestamp?
-        for session in sessions { result = earliest(result, session.deadline) }
+        var result: Timestamp?, someAreIdle = false
+        let timed = timedSessions
+        timed.forEachUnretained { session in
+            result = earliest(result, session.deadline)
+            if !session.arena.isOpen { someAreIdle = true }
+        }
+        // A session whose arena closed has no deadline until an interaction opens it again, and says so then.
+        if someAreIdle { forgetIdleTimedSessions() }
         knownDeadline = .some(result)
         return result
+    }
+
+    private func forgetIdleTimedSessions() {
+        var timed = take(&timedSessions)
+        timed.removeAll { session in
+            guard !session.arena.isOpen else { return false }
+            session.isTimed = false
+            return true
+        }
+        timedSessions = timed
     }
 
     /// Fires every deadline at or before `time`, each at its own time, in order. Time moves on: a later
@@ -217,7 +238,8 @@ public final class Engine: DeviceSessionOwner {
     /// Fires every deadline at or before `time`, each at its own time, in order.
     private func fireTimers(upTo time: Timestamp) {
         while let due = nextDeadline, due <= time {
-            for session in sessions { session.fireEarliestTimer(upTo: due) }
+            let timed = timedSessions
+            for session in timed { session.fireEarliestTimer(upTo: due) }
         }
     }
 
@@ -296,8 +318,12 @@ public final class Engine: DeviceSessionOwner {
     /// otherwise. The session is borrowed from the list (`forEachUnretained`): this runs for every event.
     private func withSession(of id: DeviceID, kind: DeviceKind, _ body: (Session) -> Void) {
         let list = sessions
-        guard let index = list.firstIndexUnretained(where: { $0.device.id == id }) else {
-            return inputProblems.record(.unknownDevice)
+        var index = recentSession
+        if index >= list.count || !list.withUnretained(at: index, { $0.device.id == id }) {
+            guard let found = list.firstIndexUnretained(where: { $0.device.id == id }) else {
+                return inputProblems.record(.unknownDevice)
+            }
+            (index, recentSession) = (found, found)
         }
         list.withUnretained(at: index) { session in
             guard session.device.kind == kind else { return inputProblems.record(.wrongDeviceKind) }
@@ -328,9 +354,10 @@ public final class Engine: DeviceSessionOwner {
     private func removeDevice(_ id: DeviceID, at time: Timestamp) {
         guard let session = session(for: id) else { return inputProblems.record(.unknownDevice) }
         session.abandonInteraction(.deviceRemoved, at: time)
-        var devices = take(&sessions)
+        var devices = take(&sessions), timed = take(&timedSessions)
         devices.removeAll { $0 === session }
-        sessions = devices
+        timed.removeAll { $0 === session }
+        (sessions, timedSessions) = (devices, timed)
         knownDeadline = nil
         for attachment in attachments.all + retiring { attachment.forgetMember(for: id) }
     }
@@ -374,8 +401,13 @@ public final class Engine: DeviceSessionOwner {
         decidingHandledEvent = outer
     }
 
-    func sessionDeadlineMayHaveMoved() {
+    func sessionDeadlineMayHaveMoved(_ session: Session) {
         knownDeadline = nil
+        guard !session.isTimed else { return }
+        session.isTimed = true
+        var timed = take(&timedSessions)
+        timed.append(session)
+        timedSessions = timed
     }
 
     func sessionHasUnframedChanges(since time: Timestamp) {
