@@ -10,6 +10,10 @@ public struct Configuration: Equatable, Sendable {
     /// The bindings, in the file's order.
     public var bindings: [BindingConfiguration] = []
 
+    /// How many tables and arrays deep a value in the file may sit (`TOMLNesting` says how depth is counted): far more
+    /// than a configuration needs (its deepest value is 3 deep), far less than overflows the TOML parser's stack.
+    public static let maximumNesting = 64
+
     /// The built-in configuration: engine defaults, no bindings.
     public init() {}
 
@@ -44,6 +48,10 @@ public struct Configuration: Equatable, Sendable {
 
     /// Reads a configuration from its text; `file` names it in errors.
     public init(text: String, file: String) throws(ConfigurationError) {
+        if let line = TOMLNesting.firstLine(deeperThan: Configuration.maximumNesting, in: text) {
+            throw ConfigurationError(file: file, line: line,
+                                     message: "nested more than \(Configuration.maximumNesting) tables and arrays deep")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

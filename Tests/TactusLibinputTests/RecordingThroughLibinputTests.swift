@@ -16,9 +16,10 @@ import TactusCore
                 try String(contentsOfFile: folder + device + ".desc", encoding: .utf8))
     }
 
-    @Test func umockdevIsInstalled() {
+    @Test func umockdevIsInstalled() throws {
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run"))
-        #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/.build/debug/libTactusUmockdevPreload.so"))
+        let preload = try Artifact.umockdevPreload.path
+        #expect(FileManager.default.fileExists(atPath: preload))
     }
 
     @Test(arguments: [("EP0430M09.4-finger-drag-down", "EP0430M09", "95x54mm"),
@@ -85,7 +86,7 @@ import TactusCore
 
     @Test func aNodeThatIsNotThereIsAClearErrorWithExitStatus2() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: repositoryRoot + "/.build/debug/tactus-sim")
+        process.executableURL = URL(fileURLWithPath: try Artifact.simulator.path)
         process.arguments = ["listen", "--device", "/dev/input/no-such-node", "--idle-exit", "100"]
         let errors = Pipe()
         process.standardError = errors

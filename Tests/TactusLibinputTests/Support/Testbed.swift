@@ -42,14 +42,20 @@ struct Testbed {
     /// The emulated nodes, /dev/input/event5 onwards, in the order the devices were given.
     let nodes: [String]
     var node: String { nodes[0] }
+    /// The program the testbed runs, and the library preloaded into it: built before the recordings' clock starts,
+    /// since a build would take the time of their lead-in.
+    let program: String
+    let preload: String
 
-    /// One device and its recording.
-    init(description text: String, kind: Kind, events: String) throws {
-        try self.init(devices: [(text, kind, events)])
+    /// One device and its recording, for `program`.
+    init(description text: String, kind: Kind, events: String, program: Artifact = .simulator) throws {
+        try self.init(devices: [(text, kind, events)], program: program)
     }
 
-    /// Several devices (a keyboard beside a touchscreen), their recordings on one clock.
-    init(devices: [(description: String, kind: Kind, events: String)]) throws {
+    /// Several devices (a keyboard beside a touchscreen), their recordings on one clock, for `program`.
+    init(devices: [(description: String, kind: Kind, events: String)], program: Artifact = .simulator) throws {
+        self.program = try program.path
+        preload = try Artifact.umockdevPreload.path
         folder = NSTemporaryDirectory() + "tactus-testbed-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/udev", withIntermediateDirectories: true)
         let start = Testbed.monotonicNow()
@@ -192,16 +198,14 @@ struct Testbed {
 
     /// Runs a `tactus-sim` command that reads the emulated device (`listen` or `record`) and returns its output lines.
     func run(_ command: String, _ arguments: [String], namingDevices: Bool = true) throws -> [String] {
-        try run(program: repositoryRoot + "/.build/debug/tactus-sim",
-                [command] + (namingDevices ? nodes.flatMap { ["--device", $0] } : []) + arguments)
+        try run(arguments: [command] + (namingDevices ? nodes.flatMap { ["--device", $0] } : []) + arguments)
     }
 
-    /// Runs any program in the testbed (it reads the emulated devices at `nodes`) and returns its output lines.
-    func run(program: String, _ arguments: [String]) throws -> [String] {
-        let build = repositoryRoot + "/.build/debug"
+    /// Runs the testbed's program (it reads the emulated devices at `nodes`) and returns its output lines.
+    func run(arguments: [String]) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        let line = "LD_PRELOAD=\(build)/libTactusUmockdevPreload.so:$LD_PRELOAD exec \(program) " + arguments.joined(separator: " ")
+        let line = "LD_PRELOAD=\(preload):$LD_PRELOAD exec \(program) " + arguments.joined(separator: " ")
         var options: [String] = []
         for (index, node) in nodes.enumerated() {
             options += ["-d", "\(folder)/device\(index).umockdev", "-i", "\(node)=\(folder)/device\(index).ioctl",

@@ -1,0 +1,123 @@
+/// How deep a TOML text nests, measured before it reaches the parser: toml++ (under TOMLKit) walks and frees
+/// the tables it read recursively, so a file nested some thousands of levels deep (a dotted key or a header of 30 000
+/// keys is 60 KB) overflows the stack, where a bad file must only be reported.
+///
+/// A value's depth is the number of tables and arrays it sits in, below the file's own table:
+/// - a header `[a.b.c]` opens a table 3 deep; `[[a.b]]` an array 2 deep whose table is 3 deep;
+/// - each dot of a key opens a table, counted from the table the key is in: `x.y = 1` under `[a.b]` puts `x` 3 deep;
+/// - an inline table `{ … }` or array `[ … ]` is one deeper than the table or array it is written in.
+///
+/// The scan reads only as much TOML as depth needs: strings and comments, whose dots and brackets do not nest; keys,
+/// whose dots do; headers and brackets. It judges no syntax, which is the parser's job afterwards: on a malformed
+/// file it still counts every dot of a key and every bracket of a value, so a deep malformed file is refused too.
+enum TOMLNesting {
+    /// The line (from 1) where `text` first nests deeper than `limit`; nil when it never does.
+    static func firstLine(deeperThan limit: Int, in text: String) -> Int? {
+        var scan = Scan(bytes: Array(text.utf8), limit: limit)
+        return scan.firstLineTooDeep()
+    }
+}
+
+/// One pass over the text's bytes; TOML's syntax is ASCII, and no byte of a longer UTF-8 sequence is ASCII.
+private struct Scan {
+    let bytes: [UInt8]
+    let limit: Int
+    var position = 0
+    var line = 1
+
+    /// What the next word is, with the depth of the table or array it is in.
+    enum Expecting {
+        /// A key (its dots open tables), or a header at the start of a line outside any value.
+        case key(depth: Int)
+        /// A header's key, which names a table one deeper than its last dot, two for `[[…]]`.
+        case header(depth: Int, isArray: Bool)
+        /// A value, which may open an inline table or array.
+        case value(depth: Int)
+    }
+
+    var expecting = Expecting.key(depth: 0)
+    /// The depth of the last header's table: where the keys of the lines after it start.
+    var tableDepth = 0
+    /// The inline tables and arrays open around the current position, innermost last.
+    var open: [(isTable: Bool, depth: Int)] = []
+
+    mutating func firstLineTooDeep() -> Int? {
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch (byte, expecting) {
+            case (ascii("\n"), _):
+                line += 1
+                if open.isEmpty { expecting = .key(depth: tableDepth) }
+            case (ascii("#"), _):
+                while position < bytes.count, bytes[position] != ascii("\n") { position += 1 }
+            case (ascii("\""), _), (ascii("'"), _):
+                skipString(quotedBy: byte)
+            case (ascii("."), .key(let depth)):
+                expecting = .key(depth: depth + 1)
+                if depth + 1 > limit { return line }
+            case (ascii("."), .header(let depth, let isArray)):
+                expecting = .header(depth: depth + 1, isArray: isArray)
+                if depth + 1 > limit { return line }
+            case (ascii("="), .key(let depth)):
+                expecting = .value(depth: depth)
+            case (ascii("["), .key) where open.isEmpty:
+                let isArray = position < bytes.count && bytes[position] == ascii("[")
+                if isArray { position += 1 }
+                expecting = .header(depth: 0, isArray: isArray)
+            case (ascii("]"), .header(let depth, let isArray)):
+                tableDepth = depth + (isArray ? 2 : 1)
+                if tableDepth > limit { return line }
+                if isArray, position < bytes.count, bytes[position] == ascii("]") { position += 1 }
+                expecting = .value(depth: tableDepth)
+            case (ascii("{"), .value(let depth)), (ascii("["), .value(let depth)):
+                open.append((isTable: byte == ascii("{"), depth: depth + 1))
+                if depth + 1 > limit { return line }
+                expecting = byte == ascii("{") ? .key(depth: depth + 1) : .value(depth: depth + 1)
+            case (ascii(","), _):
+                guard let innermost = open.last else { continue }
+                expecting = innermost.isTable ? .key(depth: innermost.depth) : .value(depth: innermost.depth)
+            case (ascii("}"), _), (ascii("]"), _):
+                guard open.popLast() != nil else { continue }
+                expecting = .value(depth: open.last?.depth ?? tableDepth)
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// Moves past the string whose opening quote was just read: basic ("…", with backslash escapes) or literal
+    /// ('…'), on one line or, opened by three quotes, on many. A string left open ends at the line's end or the
+    /// text's; the parser reports it.
+    mutating func skipString(quotedBy quote: UInt8) {
+        let escapes = quote == ascii("\"")
+        let isMultiline = position + 1 < bytes.count && bytes[position] == quote && bytes[position + 1] == quote
+        if isMultiline { position += 2 }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == ascii("\n") {
+                guard isMultiline else { return }
+                line += 1
+            } else if escapes && byte == ascii("\\") {
+                // The escaped byte, unless it is a line's end: that is a line ending backslash, and counts as a line.
+                if position + 1 < bytes.count, bytes[position + 1] != ascii("\n") { position += 1 }
+            } else if byte == quote {
+                guard isMultiline else {
+                    position += 1
+                    return
+                }
+                if position + 2 < bytes.count, bytes[position + 1] == quote, bytes[position + 2] == quote {
+                    position += 3
+                    // Up to two more quotes end the string's content, before its closing three.
+                    for _ in 0..<2 where position < bytes.count && bytes[position] == quote { position += 1 }
+                    return
+                }
+            }
+            position += 1
+        }
+    }
+}
+
+/// The byte of an ASCII character.
+private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }

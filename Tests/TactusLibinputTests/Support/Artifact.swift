@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// A program or library that the libinput tests run, which the test bundle does not contain. Every test runs on
+/// its own, from a `.build` that may hold none of them (`swift test --skip-build` after `swift build`, a test run
+/// alone, a fresh worktree), so a test asks for the artifact's path, and gets it built first: once per process,
+/// one build at a time, however many tests run in parallel.
+enum Artifact: Hashable {
+    /// `tactus-sim`, which `Testbed` runs by default.
+    case simulator
+    /// `libtactus.so`, the plugin.
+    case plugin
+    /// What umockdev lacks for libinput (Tests/UmockdevPreload), preloaded into every program a testbed runs.
+    case umockdevPreload
+    /// The compositor in C that holds libinput itself and loads the plugin (Tests/TactusPluginTests/libinput-test.c).
+    case libinputTest
+
+    /// Where it is, built first unless this process built it already. Swift products come from `swift build
+    /// --product`, which rebuilds what is stale; the C program from scripts/lib/build-libinput-test, which
+    /// scripts/check-plugin builds it with too.
+    var path: String {
+        get throws {
+            try Artifact.built.withLock { built in
+                let path = try built[self] ?? build()
+                built[self] = path
+                return path
+            }
+        }
+    }
+
+    /// The path of each artifact this process built; the lock keeps builds one at a time.
+    private static let built = Mutex<[Artifact: String]>([:])
+
+    private func build() throws -> String {
+        switch self {
+        case .simulator: return try Artifact.swiftProduct("tactus-sim", file: "tactus-sim")
+        case .plugin: return try Artifact.swiftProduct("tactus", file: "libtactus.so")
+        case .umockdevPreload: return try Artifact.swiftProduct("TactusUmockdevPreload", file: "libTactusUmockdevPreload.so")
+        case .libinputTest:
+            // The script's last line is where it put the program.
+            let output = try Artifact.run(repositoryRoot + "/scripts/lib/build-libinput-test", [])
+            return repositoryRoot + "/" + (output.split(separator: "\n").last ?? "")
+        }
+    }
+
+    /// `swift build --product` in .build's debug configuration, where `swift test` builds. `--ignore-lock`: `swift
+    /// test` holds .build's lock while the tests run, and a build that waited for it would wait for itself.
+    private static func swiftProduct(_ product: String, file: String) throws -> String {
+        _ = try run("/usr/bin/env", ["swift", "build", "--ignore-lock", "--product", product])
+        return repositoryRoot + "/.build/debug/" + file
+    }
+
+    /// Runs a build command at the repository's root; what it printed, or an error that names the command and
+    /// holds what it printed.
+    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let command = ([executable] + arguments).joined(separator: " ")
+            throw BuildFailure(description: "`\(command)` failed with status \(process.terminationStatus):\n\(text)")
+        }
+        return text
+    }
+
+    struct BuildFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+}
