@@ -125,9 +125,10 @@ final class GestureObject: ResourceOwner {
         guard !isInert, let resource, let server else { return }
         let newSimultaneous = simultaneous.union(pendingSimultaneous)
         let newRequirements = failureRequirements.union(pendingFailureRequirements)
-        guard newSimultaneous.isDisjoint(with: newRequirements) else {
+        guard !server.contradictsRelations(of: self, simultaneous: newSimultaneous, requiring: newRequirements) else {
             return server.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
-                                    "commit: a gesture cannot both run with and require the failure of the same gesture")
+                                    "commit: two gestures cannot both run together and wait for one's failure, "
+                                        + "whichever of them asked for either")
         }
         guard !server.closesFailureCycle(from: self, requiring: newRequirements) else {
             return server.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,

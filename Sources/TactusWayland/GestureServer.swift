@@ -215,6 +215,20 @@ public final class GestureServer: AttachmentOwner {
         exclusions[surface] = nil
     }
 
+    /// Whether `object`, running with `simultaneous` and requiring the failure of `requirements`, would make a pair
+    /// of gestures both run together and wait for one's failure: either may have asked for either relation, and the
+    /// engine could not honour both (it would recognize both, where the protocol says the waiting one fails).
+    func contradictsRelations(of object: GestureObject, simultaneous: Set<UInt64>,
+                              requiring requirements: Set<UInt64>) -> Bool {
+        let objects = gestures[object.surface] ?? [:]
+        return objects.contains { number, other in
+            guard other !== object else { return false }
+            let together = simultaneous.contains(number) || other.simultaneous.contains(object.number)
+            let waiting = requirements.contains(number) || other.failureRequirements.contains(object.number)
+            return together && waiting
+        }
+    }
+
     /// Whether `object` requiring the failure of `requirements` would make some gesture wait for itself.
     func closesFailureCycle(from object: GestureObject, requiring requirements: Set<UInt64>) -> Bool {
         let objects = gestures[object.surface] ?? [:]

@@ -10,7 +10,7 @@ import TactusWaylandTestbed
         case unknownKind, fingersOutOfRange, tapCountOnADrag, distanceOnAPinch, scaleDeltaOutOfRange, edgeOutOfRange
         case directionsEmpty, directionsUnknown, priorityOutOfRange, durationZero, durationTooLong, angleTooLarge
         case tapCountTooHigh, relationToItself, relationAcrossSurfaces, tooManyExclusions
-        case simultaneousAndRequiringTheSame, failureCycle, tooManyObjects, requestAfterDestroy, relationToADestroyedGesture
+        case simultaneousAndRequiringTheSame, simultaneousOneWayRequiringTheOther, failureCycle, tooManyObjects, requestAfterDestroy, relationToADestroyedGesture
     }
 
     /// The interface and code each misuse must raise.
@@ -23,7 +23,8 @@ import TactusWaylandTestbed
              .angleTooLarge, .tapCountTooHigh:
             return ("tactus_gesture_v1", 0)
         case .relationToItself, .relationAcrossSurfaces: return ("tactus_gesture_v1", 1)
-        case .simultaneousAndRequiringTheSame, .failureCycle: return ("tactus_gesture_v1", 2)
+        case .simultaneousAndRequiringTheSame, .simultaneousOneWayRequiringTheOther, .failureCycle:
+            return ("tactus_gesture_v1", 2)
         // libwayland's own answer to a request naming an object that no longer exists: a wl_display error,
         // which libwayland-client reports as EINVAL only.
         case .requestAfterDestroy, .relationToADestroyedGesture: return ("wl_display", 0)
@@ -77,6 +78,14 @@ import TactusWaylandTestbed
             let tap = client.subscribe("tap", .tap())
             let drag = client.subscribe("drag", .drag(), commit: false)
             drag.recognizeSimultaneously(with: tap)
+            drag.requireFailure(of: tap)
+            drag.commit()
+        case .simultaneousOneWayRequiringTheOther:
+            // Each relation asked by a different gesture: the pair would both run together and wait for a failure.
+            let tap = client.subscribe("tap", .tap(), commit: false)
+            let drag = client.subscribe("drag", .drag())
+            tap.recognizeSimultaneously(with: drag)
+            tap.commit()
             drag.requireFailure(of: tap)
             drag.commit()
         case .failureCycle:

@@ -361,7 +361,7 @@ enum tactus_gesture_v1_error {
 	 */
 	TACTUS_GESTURE_V1_ERROR_INVALID_RELATION = 1,
 	/**
-	 * commit of relations that contradict each other: simultaneous with and requiring the failure of the same gesture, or a cycle of require_failure_of
+	 * commit of relations that contradict each other: two gestures both simultaneous and one requiring the other's failure, whichever asked, or a cycle of require_failure_of
 	 */
 	TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE = 2,
 };
@@ -1012,9 +1012,10 @@ tactus_gesture_v1_recognize_simultaneously_with(struct tactus_gesture_v1 *tactus
  *
  * Pending. The gesture waits for the other to fail before it begins or
  * is recognized, and fails if the other succeeds. Same conditions as
- * recognize_simultaneously_with. A commit that leaves the gesture both
- * simultaneous with and requiring the failure of the same gesture, or
- * that closes a cycle of require_failure_of, raises conflicting_state.
+ * recognize_simultaneously_with. A commit that leaves two gestures both
+ * running together and one waiting for the other's failure, whichever
+ * of the two asked for either relation, or that closes a cycle of
+ * require_failure_of, raises conflicting_state.
  */
 static inline void
 tactus_gesture_v1_require_failure_of(struct tactus_gesture_v1 *tactus_gesture_v1, struct tactus_gesture_v1 *other)
