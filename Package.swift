@@ -30,6 +30,10 @@ let package = Package(
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
         // The standard library's floating-point operations (squareRoot, rounded) call libm.
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
+        // Hostile input streams and the promises the engine keeps over them, for the property tests and the fuzzer.
+        .target(name: "TactusPromises", dependencies: ["TactusCore"]),
+        // libFuzzer's entry for the engine; scripts/fuzz builds it with the fuzzer's instrumentation.
+        .executableTarget(name: "tactus-fuzz-engine", dependencies: ["TactusCore", "TactusPromises"]),
 
         // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
         .systemLibrary(name: "CLibinput", path: "Sources/C/CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
@@ -125,6 +129,7 @@ let package = Package(
             name: "TactusCoreTests",
             dependencies: [
                 "TactusCore",
+                "TactusPromises",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,133 +1,10 @@
 import PropertyBased
 import Testing
 import TactusCore
+import TactusPromises
 
 /// Random event streams, valid and invalid, through an engine with every kind of gesture and relation.
 @Suite struct RandomStreamPropertyTests {
-    static let stranger = DeviceID(9)
-
-    /// Decodes one generated number into one step of a stream, so that shrinking a failing stream keeps it a stream.
-    struct Step: CustomStringConvertible {
-        enum Action {
-            case event(InputEvent)
-            case advance
-        }
-        let action: Action
-        /// Milliseconds from the previous step; negative now and then.
-        let delay: Int64
-
-        init(_ n: Int) {
-            let op = n % 24, a = (n / 24) % 1000, b = (n / 24_000) % 1000
-            let screen = b % 17 == 0 ? RandomStreamPropertyTests.stranger : Rig.screen
-            let contact = ContactID(a % 12)
-            let position = Step.position(a, b)
-            let variant = a % 3
-            switch op {
-            case 0...3: action = .event(.touchDown(screen, contact: contact, position: position))
-            case 4...8: action = .event(.touchMotion(screen, contact: contact, position: position))
-            case 9...10: action = .event(.touchUp(screen, contact: contact))
-            case 11...14: action = .event(.touchFrame(screen))
-            case 15: action = .event(b % 3 == 0 ? .touchCancel(screen) : .touchFrame(screen))
-            case 16:
-                let fingers = b % 14 - 1
-                action = .event([InputEvent.swipeBegin(Rig.touchpad, fingers: fingers),
-                                 .pinchBegin(Rig.touchpad, fingers: fingers),
-                                 .holdBegin(Rig.touchpad, fingers: fingers)][variant])
-            case 17, 18:
-                let delta = Vector(dx: Double(b % 21) - 10, dy: Double(a % 13) - 6)
-                let scale = [0.0, -1, .nan, 0.5, 1.2, 2][b % 6]
-                action = .event(variant == 0 ? .swipeUpdate(Rig.touchpad, delta: delta)
-                                : .pinchUpdate(Rig.touchpad, delta: delta, scale: scale, angleDelta: Double(b % 31) - 15))
-            case 19:
-                let cancelled = b % 2 == 0
-                action = .event([InputEvent.swipeEnd(Rig.touchpad, cancelled: cancelled),
-                                 .pinchEnd(Rig.touchpad, cancelled: cancelled),
-                                 .holdEnd(Rig.touchpad, cancelled: cancelled)][variant])
-            case 20: action = .event(.modifiers(ModifierSet(rawValue: UInt8(b % 16))))
-            case 21: action = .advance
-            case 22:
-                action = .event(b % 2 == 0 ? .deviceRemoved(variant == 0 ? Rig.touchpad : Rig.screen)
-                                : .deviceAdded(variant == 0 ? Rig.touchpadDescription : Rig.screenDescription))
-            default: action = .event(.touchDown(Rig.touchpad, contact: contact, position: position))
-            }
-            delay = b % 37 == 0 ? -5 : Int64(b % 45)
-        }
-
-        static func position(_ a: Int, _ b: Int) -> Point {
-            switch (a + b) % 40 {
-            case 0: return Point(x: .nan, y: 0.5)
-            case 1: return Point(x: 0.5, y: .infinity)
-            case 2: return Point(x: -.infinity, y: .nan)
-            default: return Point(x: Double(a) / 500 - 0.5, y: Double(b) / 500 - 0.5)
-            }
-        }
-
-        var description: String { "\(action) +\(delay)ms" }
-    }
-
-    /// Checks that every recognizer's phases form a legal life: began → changed* → ended|cancelled, or one
-    /// recognized or failed, then perhaps a new life in a later interaction.
-    final class LifecycleChecker {
-        private var running: Set<String> = []
-        private(set) var violations: [String] = []
-        private(set) var beganCount = 0
-        private(set) var closedCount = 0
-        private(set) var observed = 0
-
-        func observe(_ u: GestureUpdate) {
-            let key = "\(u.attachment.rawValue)/\(u.recognizer)/\(u.device.rawValue)"
-            observed += 1
-            let isRunning = running.contains(key)
-            switch u.phase {
-            case .began:
-                if isRunning { violations.append("\(key) began twice at \(u.time)") }
-                running.insert(key)
-                beganCount += 1
-            case .changed:
-                if !isRunning { violations.append("\(key) changed outside a run at \(u.time)") }
-            case .ended, .cancelled:
-                if !isRunning { violations.append("\(key) \(u.phase) without began at \(u.time)") }
-                running.remove(key)
-                closedCount += 1
-            case .recognized, .failed:
-                if isRunning { violations.append("\(key) \(u.phase) while running at \(u.time)") }
-            }
-            if (u.phase == .failed || u.phase == .cancelled) && u.reason == nil {
-                violations.append("\(key) \(u.phase) without a reason")
-            }
-        }
-
-        var stillRunning: Set<String> { running }
-    }
-
-    static func attachEverything(to engine: Engine) {
-        let window = Target.surface(SurfaceID(1))
-        let panel = Target.surface(SurfaceID(2))
-        let single = engine.attach(TapGesture(), to: window)
-        engine.attach(TapGesture(count: 2), to: window)
-        engine.attach(TapGesture(count: 3, fingers: 2), to: panel)
-        engine.attach(LongPressGesture(), to: panel)
-        let drag = engine.attach(DragGesture(), to: window)
-        engine.attach(DragGesture(fingers: 2), to: panel, priority: .high)
-        engine.attach(SwipeGesture(fingers: 3), priority: .high, policy: .forwardThenCancel)
-        engine.attach(SwipeGesture(directions: .vertical, fingers: 4), priority: .normal, policy: .withhold)
-        engine.attach(EdgeSwipeGesture(edge: .left), to: .outputEdge(.left, width: 5), priority: .high)
-        engine.attach(EdgeSwipeGesture(edge: .bottom, fingers: 2), to: .outputEdge(.bottom, width: 8), priority: .high)
-        engine.attach(MagnifyGesture().simultaneously(with: RotateGesture()), to: window)
-        engine.attach(LongPressGesture().sequenced(before: DragGesture()), to: panel)
-        engine.attach(TapGesture(count: 2).exclusively(before: TapGesture()), to: .region(Rect(x: 0, y: 0, width: 500, height: 500)))
-        // A tap that yields to a long press, and a long press that reports while pressed.
-        engine.attach(TapGesture(count: 2).exclusively(before: LongPressGesture()).onChanged { _ in }, to: window)
-        engine.attach(HoldGesture(fingers: 2), priority: .simultaneous)
-        engine.attach(MagnifyGesture(fingers: 3).map { $0.magnification }, priority: .high, requiring: [.super])
-        engine.attach(DragGesture(fingers: 3).onChanged { _ in }.onEnded { _ in }, to: .layout,
-                      options: AttachmentOptions(priority: .high, rawTouchPolicy: .forwardThenCancel, deviceKinds: [.touchpad]))
-        engine.attach(RotateGesture(fingers: 3), to: window, priority: .normal, mask: .thisTargetOnly)
-        let swipe = engine.attach(SwipeGesture(), to: window)
-        engine.requireFailure(of: swipe, before: drag)
-        engine.recognizeSimultaneously(single, with: swipe)
-    }
-
     /// Gives up every touch and stream, lets every deadline pass, and checks what must hold after any stream.
     static func windDownAndCheck(_ rig: Rig, checker: LifecycleChecker, clock start: Int64, touchEventsToScreen: Int) {
         let clock = start + 10
@@ -163,18 +40,18 @@ import TactusCore
     }
 
     @Test func randomStreamsNeverBreakTheLifecycleOrStrandATouch() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...23_999_999).array(of: 1...200)) { numbers in
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(HostileStep.range - 1)).array(of: 1...200)) { numbers in
             let rig = Rig()
             rig.scene = [(SurfaceID(2), Rect(x: 200, y: 200, width: 400, height: 400), Rect(x: 200, y: 500, width: 400, height: 100)),
                          (SurfaceID(1), Rect(x: 0, y: 0, width: 1000, height: 1000), nil)]
-            Self.attachEverything(to: rig.engine)
+            attachEverything(to: rig.engine)
             let checker = LifecycleChecker()
             var touchEventsToScreen = 0
             var screenPresent = true
             var clock: Int64 = 1000
             rig.engine.onUpdate = { checker.observe($0) }
 
-            for step in numbers.map(Step.init) {
+            for step in numbers.map({ HostileStep($0) }) {
                 clock = max(clock + step.delay, 0)
                 switch step.action {
                 case .advance:
@@ -201,7 +78,7 @@ import TactusCore
             let rig = Rig()
             rig.scene = [(SurfaceID(2), Rect(x: 200, y: 200, width: 400, height: 400), nil),
                          (SurfaceID(1), Rect(x: 0, y: 0, width: 1000, height: 1000), nil)]
-            Self.attachEverything(to: rig.engine)
+            attachEverything(to: rig.engine)
             let checker = LifecycleChecker()
             rig.engine.onUpdate = { checker.observe($0) }
             var clock = 1000.0
@@ -240,9 +117,7 @@ import TactusCore
 }
 
 extension Rig {
-    static let screenDescription = DeviceDescription(
-        id: Rig.screen, kind: .touchscreen, name: "test screen", physicalSize: Size(width: 100, height: 100),
-        outputRegion: Rect(x: 0, y: 0, width: 1000, height: 1000))
-    static let touchpadDescription = DeviceDescription(id: Rig.touchpad, kind: .touchpad, name: "test touchpad",
-                                                       touchpadPixelsPerMillimetre: 10)
+    /// The rig's devices, as hostile streams remove and add them again.
+    static let screenDescription = HostileDevices.standard.screen
+    static let touchpadDescription = HostileDevices.standard.touchpad
 }
