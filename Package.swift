@@ -32,8 +32,9 @@ let package = Package(
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
         // Hostile input streams and the promises the engine keeps over them, for the property tests and the fuzzer.
         .target(name: "TactusPromises", dependencies: ["TactusCore"]),
-        // libFuzzer's entry for the engine; scripts/fuzz builds it with the fuzzer's instrumentation.
-        .executableTarget(name: "tactus-fuzz-engine", dependencies: ["TactusCore", "TactusPromises"]),
+        // libFuzzer targets; scripts/fuzz builds them with the fuzzer's instrumentation (docs/robustness.md).
+        .target(name: "FuzzerDriver"),
+        .executableTarget(name: "tactus-fuzz-engine", dependencies: ["TactusCore", "TactusPromises", "FuzzerDriver"]),
 
         // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
         .systemLibrary(name: "CLibinput", path: "Sources/C/CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
@@ -64,6 +65,7 @@ let package = Package(
         // The user's configuration file: threshold defaults and compositor bindings.
         .target(name: "TactusConfiguration",
                 dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"]),
 
         // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
         .systemLibrary(name: "CTactusPlugin", path: "Sources/C/CTactusPlugin"),

@@ -10,7 +10,7 @@ public struct Configuration: Equatable, Sendable {
     /// The bindings, in the file's order.
     public var bindings: [BindingConfiguration] = []
 
-    /// How many tables and arrays deep a value in the file may sit (`TOMLNesting` says how depth is counted): far more
+    /// How many tables and arrays deep a value in the file may sit (`TOMLPrecheck` says how depth is counted): far more
     /// than a configuration needs (its deepest value is 3 deep), far less than overflows the TOML parser's stack.
     public static let maximumNesting = 64
 
@@ -48,9 +48,15 @@ public struct Configuration: Equatable, Sendable {
 
     /// Reads a configuration from its text; `file` names it in errors.
     public init(text: String, file: String) throws(ConfigurationError) {
-        if let line = TOMLNesting.firstLine(deeperThan: Configuration.maximumNesting, in: text) {
+        switch TOMLPrecheck.firstProblem(nestingDeeperThan: Configuration.maximumNesting, in: text) {
+        case (let line, .tooDeep)?:
             throw ConfigurationError(file: file, line: line,
                                      message: "nested more than \(Configuration.maximumNesting) tables and arrays deep")
+        case (let line, .keyWithoutStart)?:
+            throw ConfigurationError(file: file, line: line,
+                                     message: "syntax error: a key must start with a letter, a digit, '_', '-' or a quote")
+        case nil:
+            break
         }
         let table: TOMLTable
         do {

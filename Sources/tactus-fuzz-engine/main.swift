@@ -2,11 +2,9 @@
 // through an engine with every kind of gesture and relation attached, and every promise the engine makes over any
 // stream is checked as it goes; a broken one stops the process, which libFuzzer reports with the input.
 //
-// Built and run by scripts/fuzz, with the fuzzer's instrumentation and FUZZING defined: the program's entry then
-// hands over to libFuzzer's driver. Built as part of the package, it is a program that does nothing.
-#if FUZZING
-import Glibc
-#endif
+// Built and run by scripts/fuzz, with the fuzzer's instrumentation and FUZZING defined, the program hands itself
+// over to libFuzzer (`runFuzzer`). Built as part of the package, it is a program that does nothing.
+import FuzzerDriver
 import TactusCore
 import TactusPromises
 
@@ -116,13 +114,5 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 #if FUZZING
-/// libFuzzer's driver, which runs `fuzzEngine` on inputs as the command line asks.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>,
-                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ test: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
-
-var argumentCount = CommandLine.argc
-var argumentValues: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argumentCount, &argumentValues, fuzzEngine))
+runFuzzer(fuzzEngine)
 #endif

@@ -1,6 +1,9 @@
-/// How deep a TOML text nests, measured before it reaches the parser: toml++ (under TOMLKit) walks and frees
-/// the tables it read recursively, so a file nested some thousands of levels deep (a dotted key or a header of 30 000
-/// keys is 60 KB) overflows the stack, where a bad file must only be reported.
+/// What toml++ (under TOMLKit) cannot be given, found before it is: a bad file must only be reported.
+///
+/// - Nesting too deep: toml++ walks and frees the tables it read recursively, so a file nested some thousands of
+///   levels deep (a dotted key or a header of 30 000 keys is 60 KB) overflows the stack.
+/// - A key part of a header or dotted key that does not start as a key can (a letter, digit, `_`, `-` or a quote):
+///   toml++ asserts there (`[!` stops a debug build), where it should report.
 ///
 /// A value's depth is the number of tables and arrays it sits in, below the file's own table:
 /// - a header `[a.b.c]` opens a table 3 deep; `[[a.b]]` an array 2 deep whose table is 3 deep;
@@ -10,11 +13,18 @@
 /// The scan reads only as much TOML as depth needs: strings and comments, whose dots and brackets do not nest; keys,
 /// whose dots do; headers and brackets. It judges no syntax, which is the parser's job afterwards: on a malformed
 /// file it still counts every dot of a key and every bracket of a value, so a deep malformed file is refused too.
-enum TOMLNesting {
-    /// The line (from 1) where `text` first nests deeper than `limit`; nil when it never does.
-    static func firstLine(deeperThan limit: Int, in text: String) -> Int? {
+enum TOMLPrecheck {
+    enum Problem: Equatable {
+        /// Nested deeper than the limit.
+        case tooDeep
+        /// A key part of a header or dotted key that does not start as a key can.
+        case keyWithoutStart
+    }
+
+    /// The first problem in `text` and its line (from 1), with nesting deeper than `limit` a problem; nil when none.
+    static func firstProblem(nestingDeeperThan limit: Int, in text: String) -> (line: Int, problem: Problem)? {
         var scan = Scan(bytes: Array(text.utf8), limit: limit)
-        return scan.firstLineTooDeep()
+        return scan.firstProblem()
     }
 }
 
@@ -41,7 +51,7 @@ private struct Scan {
     /// The inline tables and arrays open around the current position, innermost last.
     var open: [(isTable: Bool, depth: Int)] = []
 
-    mutating func firstLineTooDeep() -> Int? {
+    mutating func firstProblem() -> (line: Int, problem: TOMLPrecheck.Problem)? {
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
@@ -55,24 +65,27 @@ private struct Scan {
                 skipString(quotedBy: byte)
             case (ascii("."), .key(let depth)):
                 expecting = .key(depth: depth + 1)
-                if depth + 1 > limit { return line }
+                if depth + 1 > limit { return (line, .tooDeep) }
+                if !nextStartsAKey() { return (line, .keyWithoutStart) }
             case (ascii("."), .header(let depth, let isArray)):
                 expecting = .header(depth: depth + 1, isArray: isArray)
-                if depth + 1 > limit { return line }
+                if depth + 1 > limit { return (line, .tooDeep) }
+                if !nextStartsAKey() { return (line, .keyWithoutStart) }
             case (ascii("="), .key(let depth)):
                 expecting = .value(depth: depth)
             case (ascii("["), .key) where open.isEmpty:
                 let isArray = position < bytes.count && bytes[position] == ascii("[")
                 if isArray { position += 1 }
                 expecting = .header(depth: 0, isArray: isArray)
+                if !nextStartsAKey() { return (line, .keyWithoutStart) }
             case (ascii("]"), .header(let depth, let isArray)):
                 tableDepth = depth + (isArray ? 2 : 1)
-                if tableDepth > limit { return line }
+                if tableDepth > limit { return (line, .tooDeep) }
                 if isArray, position < bytes.count, bytes[position] == ascii("]") { position += 1 }
                 expecting = .value(depth: tableDepth)
             case (ascii("{"), .value(let depth)), (ascii("["), .value(let depth)):
                 open.append((isTable: byte == ascii("{"), depth: depth + 1))
-                if depth + 1 > limit { return line }
+                if depth + 1 > limit { return (line, .tooDeep) }
                 expecting = byte == ascii("{") ? .key(depth: depth + 1) : .value(depth: depth + 1)
             case (ascii(","), _):
                 guard let innermost = open.last else { continue }
@@ -85,6 +98,20 @@ private struct Scan {
             }
         }
         return nil
+    }
+
+    /// Whether the next byte after spaces and tabs can start a key: a letter, a digit, `_`, `-` or a quote.
+    func nextStartsAKey() -> Bool {
+        var next = position
+        while next < bytes.count, bytes[next] == ascii(" ") || bytes[next] == ascii("\t") { next += 1 }
+        guard next < bytes.count else { return true }  // the text ends: the parser reports what is missing
+        switch bytes[next] {
+        case ascii("a")...ascii("z"), ascii("A")...ascii("Z"), ascii("0")...ascii("9"), ascii("_"), ascii("-"),
+             ascii("\""), ascii("'"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Moves past the string whose opening quote was just read: basic ("…", with backslash escapes) or literal
