@@ -40,14 +40,22 @@ public struct JSONLine {
         return String(format: "%.6f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
     }
 
+    /// A JSON string by RFC 8259: quotes, backslashes and every control character escaped (\b \f \n \r \t in their
+    /// short forms, the others as \u00XX), everything else as it is, so that any name or command gives a valid line.
     private func quote(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
             case "\n": out += "\\n"
+            case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(c)
             }
         }
