@@ -32,11 +32,13 @@ public struct JSONLine {
     /// The object as one line of JSON.
     public var text: String { "{" + parts.joined(separator: ",") + "}" }
 
-    /// Six decimals are finer than any sensor and keep outputs short and stable.
+    /// Six decimals are finer than any sensor and keep outputs short and stable. From 10¹⁵ on a Double has no
+    /// millionths to round, and the shortest form that reads back exactly (`2.5e+20`) is written instead.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        guard abs(value) < 1e15 else { return "\(value)" }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
         return String(format: "%.6f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
     }
 

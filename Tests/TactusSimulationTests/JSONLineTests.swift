@@ -57,3 +57,21 @@ import TactusCore
         #expect(try Trace(jsonLines: trace.jsonLines, source: "names.jsonl") == trace)
     }
 }
+
+/// Numbers too: whatever a Double holds is written as a JSON number, or null when it is none.
+@Suite struct JSONLineNumberTests {
+    @Test(arguments: [0, 0.5, -1.25, 1e15, -1e15, 123_456_789_012_345.5, 2.5e20, 1e308, -Double.greatestFiniteMagnitude, 5e-324])
+    func aFiniteNumberIsWrittenAsAJSONNumber(_ value: Double) throws {
+        var line = JSONLine()
+        line.add("n", value)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
+        let read = try #require(object["n"] as? NSNumber).doubleValue
+        #expect(abs(read - value) <= max(abs(value) * 1e-15, 1e-6), "\(line.text)")
+    }
+
+    @Test func aNumberThatIsNoneIsWrittenAsNull() {
+        var line = JSONLine()
+        line.add("n", [Double.nan, .infinity, -.infinity])
+        #expect(line.text == #"{"n":[null,null,null]}"#)
+    }
+}

@@ -187,7 +187,7 @@ extension Trace {
     static let slotCounts: ClosedRange<Int> = 1...256
 
     /// Lengths of a device, in millimetres or layout pixels: a pixel or millimetre to a kilometre.
-    static let lengths: ClosedRange<Double> = 1...1_000_000
+    public static let lengths: ClosedRange<Double> = 1...1_000_000
     /// Positions in the layout, in pixels.
     static let coordinates: ClosedRange<Double> = -1_000_000...1_000_000
 }
