@@ -66,6 +66,15 @@ import TactusCore
         #expect(complaint(Self.header, String(repeating: "[", count: 100_000))?.hasPrefix("t.jsonl:2: not a JSON object") == true)
     }
 
+    @Test func escapesAreReadAsRFC8259DefinesThem() throws {
+        let header = #"{"tactus_trace":1,"devices":[{"id":1,"kind":"touchscreen","name":"\u00e9\ud83d\udc4b\t\"\/\\"}]}"#
+        #expect(try Trace(jsonLines: header, source: "t.jsonl").devices.first?.name == "é👋\t\"/\\")
+        #expect(complaint(#"{"tactus_trace":1,"devices":[{"id":1,"kind":"touchscreen","name":"\ud800"}]}"#)
+            == "t.jsonl:1: not a JSON object: a surrogate without its pair")
+        #expect(complaint("{\"tactus_trace\":1,\"devices\":[{\"id\":1,\"kind\":\"touchscreen\",\"name\":\"a\u{1}b\"}]}")
+            == "t.jsonl:1: not a JSON object: a control character in a text must be escaped")
+    }
+
     @Test func wholeNumbersAreReadExactly() throws {
         let trace = try Trace(jsonLines: Self.header + "\n" + #"{"t":9007199254740991,"type":"frame","device":1}"#, source: "t.jsonl")
         #expect(trace.events.first?.time == Timestamp(microseconds: 9_007_199_254_740_991))
