@@ -32,22 +32,32 @@ public struct JSONLine {
     /// The object as one line of JSON.
     public var text: String { "{" + parts.joined(separator: ",") + "}" }
 
-    /// Six decimals are finer than any sensor and keep outputs short and stable.
+    /// Six decimals are finer than any sensor and keep outputs short and stable. From 10¹⁵ on a Double has no
+    /// millionths to round, and the shortest form that reads back exactly (`2.5e+20`) is written instead.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        guard abs(value) < 1e15 else { return "\(value)" }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
         return String(format: "%.6f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
     }
 
+    /// A JSON string by RFC 8259: quotes, backslashes and every control character escaped (\b \f \n \r \t in their
+    /// short forms, the others as \u00XX), everything else as it is, so that any name or command gives a valid line.
     private func quote(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
             case "\n": out += "\\n"
+            case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(c)
             }
         }

@@ -4,20 +4,70 @@ import TactusCore
 
 /// A scenario file (JSON, schema in simulator/README.md): devices, attached gestures, a timeline of generated
 /// steps and recordings, and expectations.
+///
+/// The whole file is read when the scenario is made, strictly: a misspelt key, a value of the wrong kind or out of its
+/// range is an error naming the file, line and key, before anything runs.
 public struct Scenario {
     public let name: String
     let path: String
-    let root: JSONObject
+    private let options: GeneratorOptions
+    private let surfaces: [SimulatedSurface]
+    private let pointer: Point?
+    private let standardSet: Bool
+    private let gestures: [NamedGesture]
+    private let relations: [Relation]
+    private let timeline: [Step]
+    private let expectations: [Expectation]
+
+    /// A gesture to attach, under its name.
+    private struct NamedGesture {
+        let name: String
+        let gesture: AnyGesture
+        let target: Target
+        let options: AttachmentOptions
+    }
+
+    /// A relation between two named gestures, and where it is written.
+    private enum Relation {
+        case simultaneous(String, String, place: String)
+        case requireFailure(of: String, before: String, place: String)
+    }
+
+    /// One timeline step: when it starts, and what it plays.
+    private struct Step {
+        enum Action {
+            case generate(GeneratedGesture, jitter: Double?, stagger: Double?)
+            case event(InputEvent)
+            case modifiers(ModifierSet)
+            case evemu(events: String, description: String?, size: Size)
+            case trace(path: String)
+        }
+
+        /// In milliseconds, as the generator takes it, and as the timestamp it is.
+        let milliseconds: Double
+        let start: Timestamp
+        let action: Action
+    }
 
     /// Reads a scenario file.
     public init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else { throw SimulationError.unreadable(path) }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw SimulationError.malformed(path, "not a JSON object")
-        }
+        guard let text = String(data: data, encoding: .utf8) else { throw SimulationError.malformed(path, "not UTF-8 text") }
+        let root = try JSONObject(parsing: text, source: path, line: 1)
+        try root.checkKeys(["name", "description", "device", "surfaces", "pointer", "standard_set", "gestures", "relations",
+                            "timeline", "expect"])
         self.path = path
-        root = JSONObject(object, place: path)
-        name = root.optionalString("name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        name = try root.optionalString("name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        _ = try root.optionalString("description")
+        options = try Scenario.generatorOptions(try root.object("device"))
+        surfaces = try root.objects("surfaces").map(Scenario.surface)
+        pointer = try root.numbers("pointer", ["x", "y"], in: Trace.coordinates).map { Point(x: $0[0], y: $0[1]) }
+        standardSet = try root.bool("standard_set")
+        gestures = try root.objects("gestures").map(Scenario.namedGesture)
+        relations = try root.objects("relations").map(Scenario.relation)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        timeline = try root.objects("timeline").map { try Scenario.step($0, folder: folder) }
+        expectations = try root.objects("expect").map(Expectation.init)
     }
 
     /// What running a scenario gave.
@@ -34,22 +84,21 @@ public struct Scenario {
     /// Runs the scenario; `corpus` is where `evemu` paths that are not absolute are found.
     public func run(corpus: String?) throws -> Result {
         let session = Session()
-        let options = try generatorOptions(root.object("device"))
         try prepare(session)
         // Steps are merged in time, so that an event step (a touch cancel, a device removal) can fall in the middle of
         // a generated gesture; events of the same time keep the order of their steps.
-        var timeline = Trace(devices: [])
-        for step in root.objects("timeline") {
-            let piece = try play(step, options: options, corpus: corpus)
-            for device in piece.devices where !timeline.devices.contains(where: { $0.id == device.id }) { timeline.devices.append(device) }
-            timeline.events += piece.events
+        var merged = Trace(devices: [])
+        for step in timeline {
+            let piece = try play(step, corpus: corpus)
+            for device in piece.devices where !merged.devices.contains(where: { $0.id == device.id }) { merged.devices.append(device) }
+            merged.events += piece.events
         }
-        timeline.events = timeline.events.enumerated().sorted {
+        merged.events = merged.events.enumerated().sorted {
             ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
         }.map(\.element)
         // Then every deadline passes: multi-tap windows, long presses.
-        session.feed(timeline, settle: .milliseconds(2000))
-        let failures = try root.objects("expect").flatMap { try Expectation($0).check(session) }
+        session.feed(merged, settle: .milliseconds(2000))
+        let failures = try expectations.flatMap { try $0.check(session) }
         let key = session.records.filter(\.isSuccess).map { r in
             var text = "\(r.name) \(r.update.phase.rawValue)"
             let v = r.values
@@ -66,64 +115,82 @@ public struct Scenario {
     /// Sets a session up as the scenario says: surfaces, pointer, gestures and their relations (the standard set
     /// too when asked), without playing the timeline. `tactus-sim listen --gestures` uses it for live input.
     public func prepare(_ session: Session) throws {
-        for s in root.objects("surfaces") {
-            guard let rect = s.numbers("rect"), rect.count == 4 else { throw SimulationError.malformed(s.place, "rect must be [x, y, w, h]") }
-            let exclusion = s.numbers("exclusion").flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
-            session.surfaces.append(SimulatedSurface(id: SurfaceID(try s.optionalUInt64("id") ?? s.missing("id")),
-                                                     frame: Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]),
-                                                     exclusion: exclusion))
-        }
-        if let pointer = root.numbers("pointer"), pointer.count == 2 { session.pointerLocation = Point(x: pointer[0], y: pointer[1]) }
-        if root.bool("standard_set") { StandardSet.attach(to: session) }
-        for g in root.objects("gestures") { try attach(g, to: session) }
-        for r in root.objects("relations") {
-            if let pair = r.fields["simultaneous"] as? [String], pair.count == 2 {
-                session.engine.recognizeSimultaneously(try id(pair[0], session, r), with: try id(pair[1], session, r))
-            } else {
-                session.engine.requireFailure(of: try id(try r.string("require_failure_of"), session, r),
-                                              before: try id(try r.string("before"), session, r))
+        session.surfaces += surfaces
+        if let pointer { session.pointerLocation = pointer }
+        if standardSet { StandardSet.attach(to: session) }
+        for g in gestures { session.attach(g.name, g.gesture, to: g.target, options: g.options) }
+        for relation in relations {
+            switch relation {
+            case .simultaneous(let a, let b, let place):
+                session.engine.recognizeSimultaneously(try id(a, session, place), with: try id(b, session, place))
+            case .requireFailure(let a, let b, let place):
+                session.engine.requireFailure(of: try id(a, session, place), before: try id(b, session, place))
             }
         }
     }
 
-    private func id(_ name: String, _ session: Session, _ o: JSONObject) throws -> AttachmentID {
-        guard let id = session.attachment(named: name) else { throw SimulationError.malformed(o.place, "no gesture named \"\(name)\"") }
+    private func id(_ name: String, _ session: Session, _ place: String) throws -> AttachmentID {
+        guard let id = session.attachment(named: name) else { throw SimulationError.malformed(place, "no gesture named \"\(name)\"") }
         return id
+    }
+
+    // MARK: Scene
+
+    private static func surface(_ o: JSONObject) throws -> SimulatedSurface {
+        try o.checkKeys(["id", "rect", "exclusion"])
+        guard let rect = try o.numbers("rect", ["x", "y", "width", "height"], in: Trace.coordinates) else {
+            throw SimulationError.malformed(o.place, "missing \"rect\"")
+        }
+        let exclusion = try o.numbers("exclusion", ["x", "y", "width", "height"], in: Trace.coordinates)
+        return SimulatedSurface(id: SurfaceID(try o.whole("id")), frame: Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]),
+                                exclusion: exclusion.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) })
+    }
+
+    private static func relation(_ o: JSONObject) throws -> Relation {
+        if let pair = try o.strings("simultaneous") {
+            try o.checkKeys(["simultaneous"])
+            guard pair.count == 2 else { throw o.malformed("simultaneous", "must name two gestures") }
+            return .simultaneous(pair[0], pair[1], place: o.place)
+        }
+        try o.checkKeys(["require_failure_of", "before"])
+        return .requireFailure(of: try o.string("require_failure_of"), before: try o.string("before"), place: o.place)
     }
 
     // MARK: Gestures
 
-    private func attach(_ g: JSONObject, to session: Session) throws {
-        let name = try g.string("name")
-        guard let spec = g.object("gesture") else { throw SimulationError.malformed(g.place, "missing \"gesture\"") }
+    private static func namedGesture(_ o: JSONObject) throws -> NamedGesture {
+        try o.checkKeys(["name", "gesture", "target", "priority", "mask", "policy", "modifiers"])
+        guard let spec = try o.object("gesture") else { throw SimulationError.malformed(o.place, "missing \"gesture\"") }
         var options = AttachmentOptions()
-        options.priority = try g.optionalChoice("priority", "priority is normal, high or simultaneous") ?? options.priority
-        options.mask = try g.optionalChoice("mask", "mask is all, thisTargetOnly, innerTargetsOnly or none") ?? options.mask
-        options.rawTouchPolicy = try g.optionalChoice("policy", "policy is withhold or forwardThenCancel") ?? options.rawTouchPolicy
-        options.requiredModifiers = try Scenario.modifiers(g.fields["modifiers"] as? [String] ?? [], g)
-        session.attach(name, try Scenario.gesture(spec), to: try target(g.object("target")), options: options)
+        options.priority = try o.optionalChoice("priority", among: ["normal", "high", "simultaneous"]) ?? options.priority
+        options.mask = try o.optionalChoice("mask", among: ["all", "thisTargetOnly", "innerTargetsOnly", "none"]) ?? options.mask
+        options.rawTouchPolicy = try o.optionalChoice("policy", among: ["withhold", "forwardThenCancel"]) ?? options.rawTouchPolicy
+        options.requiredModifiers = try Trace.modifiers(try o.strings("modifiers") ?? [], o)
+        return NamedGesture(name: try o.string("name"), gesture: try gesture(spec), target: try target(try o.object("target")),
+                            options: options)
     }
 
     /// A gesture from its JSON description: one of the eight kinds with its parameters, or a composition.
     static func gesture(_ o: JSONObject) throws -> AnyGesture {
         let kind = try o.string("kind")
         if let single = GestureKind(externalName: kind) {
+            try o.checkKeys(["kind", "fingers", "count", "duration_ms", "minimum_distance", "directions", "edge"])
             var gesture = GestureSpecification(kind: single)
-            gesture.fingers = try o.optionalInt("fingers")
-            gesture.count = try o.optionalInt("count")
-            gesture.duration = try o.optionalInt("duration_ms")
-            gesture.distance = o.optionalDouble("minimum_distance")
-            if let names = o.fields["directions"] as? [String] {
+            gesture.fingers = try o.optionalWhole("fingers")
+            gesture.count = try o.optionalWhole("count")
+            gesture.duration = try o.optionalWhole("duration_ms")
+            gesture.distance = try o.optionalDouble("minimum_distance")
+            if let names = try o.strings("directions") {
                 var directions: SwipeDirections = []
                 for name in names {
                     guard let direction = SwipeDirection(rawValue: name) else {
-                        throw SimulationError.malformed(o.place, "unknown direction \"\(name)\"")
+                        throw o.malformed("directions", "must name directions among \(SwipeDirection.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
                     directions.insert(SwipeDirections(direction))
                 }
                 gesture.directions = directions
             }
-            gesture.edge = try o.optionalChoice("edge", "unknown edge")
+            gesture.edge = try o.optionalChoice("edge")
             do {
                 try gesture.validate()
             } catch {
@@ -133,7 +200,8 @@ public struct Scenario {
         }
         switch kind {
         case "simultaneous", "sequence", "exclusive":
-            guard let first = o.object("first"), let second = o.object("second") else {
+            try o.checkKeys(["kind", "first", "second"])
+            guard let first = try o.object("first"), let second = try o.object("second") else {
                 throw SimulationError.malformed(o.place, "a \(kind) needs \"first\" and \"second\"")
             }
             let a = try gesture(first), b = try gesture(second)
@@ -147,177 +215,122 @@ public struct Scenario {
         }
     }
 
-    private func target(_ o: JSONObject?) throws -> Target {
+    private static func target(_ o: JSONObject?) throws -> Target {
         guard let o else { return .layout }
-        if let surface = try o.optionalUInt64("surface") { return .surface(SurfaceID(surface)) }
-        if let edge = o.optionalString("edge") {
-            guard let e = Edge(rawValue: edge) else { throw SimulationError.malformed(o.place, "unknown edge \"\(edge)\"") }
-            return .outputEdge(e, width: o.optionalDouble("width") ?? 5)
+        if let surface: UInt64 = try o.optionalWhole("surface") {
+            try o.checkKeys(["surface"])
+            return .surface(SurfaceID(surface))
         }
-        if let r = o.numbers("region"), r.count == 4 { return .region(Rect(x: r[0], y: r[1], width: r[2], height: r[3])) }
+        if let edge: Edge = try o.optionalChoice("edge") {
+            try o.checkKeys(["edge", "width"])
+            return .outputEdge(edge, width: try o.optionalDouble("width") ?? 5)
+        }
+        if let r = try o.numbers("region", ["x", "y", "width", "height"], in: Trace.coordinates) {
+            try o.checkKeys(["region"])
+            return .region(Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        }
+        try o.checkKeys(["surface", "edge", "width", "region"])
         return .layout
-    }
-
-    static func modifiers(_ names: [String], _ o: JSONObject) throws -> ModifierSet {
-        var set: ModifierSet = []
-        for name in names {
-            guard let m = Trace.modifierNames.first(where: { $0.0 == name }) else {
-                throw SimulationError.malformed(o.place, "unknown modifier \"\(name)\"")
-            }
-            set.insert(m.1)
-        }
-        return set
     }
 
     // MARK: Timeline
 
-    private func generatorOptions(_ o: JSONObject?) throws -> GeneratorOptions {
+    private static func generatorOptions(_ o: JSONObject?) throws -> GeneratorOptions {
         var options = GeneratorOptions()
         guard let o else { return options }
-        if let s = o.numbers("size_mm"), s.count == 2 { options.sizeMillimetres = Size(width: s[0], height: s[1]) }
-        if let s = o.numbers("size_px"), s.count == 2 { options.sizePixels = Size(width: s[0], height: s[1]) }
-        if let r = try o.optionalInt("rotation") {
-            guard let rotation = DeviceTransform.Rotation(rawValue: r) else { throw SimulationError.malformed(o.place, "rotation is 0, 90, 180 or 270") }
+        try o.checkKeys(["size_mm", "size_px", "rotation", "flipped", "rate", "jitter", "stagger", "seed"])
+        if let s = try o.numbers("size_mm", ["width", "height"], in: Trace.lengths) { options.sizeMillimetres = Size(width: s[0], height: s[1]) }
+        if let s = try o.numbers("size_px", ["width", "height"], in: Trace.lengths) { options.sizePixels = Size(width: s[0], height: s[1]) }
+        if let r: Int = try o.optionalWhole("rotation") {
+            guard let rotation = DeviceTransform.Rotation(rawValue: r) else { throw o.malformed("rotation", "must be 0, 90, 180 or 270") }
             options.transform.rotation = rotation
         }
-        options.transform.flipped = o.bool("flipped")
-        options.rate = o.optionalDouble("rate") ?? options.rate
-        options.jitter = o.optionalDouble("jitter") ?? options.jitter
-        options.stagger = o.optionalDouble("stagger") ?? options.stagger
-        options.seed = try o.optionalUInt64("seed") ?? 1
+        options.transform.flipped = try o.bool("flipped")
+        options.rate = try o.optionalDouble("rate") ?? options.rate
+        options.jitter = try o.optionalDouble("jitter") ?? options.jitter
+        options.stagger = try o.optionalDouble("stagger") ?? options.stagger
+        options.seed = try o.optionalWhole("seed") ?? 1
         return options
     }
 
+    /// The keys of a generated step, beside its time and generator: the generator's parameters.
+    private static let generatorKeys: Set<String> = ["fingers", "count", "interval", "duration", "path", "distance", "direction",
+                                                     "speed", "edge", "start_span", "end_span", "degrees", "radius", "scale",
+                                                     "jitter", "stagger"]
+
+    /// A timeline step; `folder` is where a `trace` path that is not absolute is found.
+    private static func step(_ o: JSONObject, folder: String) throws -> Step {
+        let milliseconds = try o.optionalDouble("at_ms") ?? 0
+        let start = try Trace.time(Int64(exactly: (milliseconds * 1000).rounded()), "\"at_ms\"", at: o.place(of: "at_ms"))
+        func step(_ keys: Set<String>, _ action: Step.Action) throws -> Step {
+            try o.checkKeys(keys.union(["at_ms"]))
+            return Step(milliseconds: milliseconds, start: start, action: action)
+        }
+        if let names = try o.strings("modifiers") {
+            return try step(["modifiers"], .modifiers(try Trace.modifiers(names, o)))
+        }
+        if let event = try o.object("event") {
+            return try step(["event"], .event(try Trace.event(from: event)))
+        }
+        if let kind = try o.optionalString("generate") {
+            return try step(generatorKeys.union(["generate"]), .generate(try generated(kind, o), jitter: try o.optionalDouble("jitter"),
+                                                                         stagger: try o.optionalDouble("stagger")))
+        }
+        if let file = try o.optionalString("evemu") {
+            let size = try o.numbers("size_mm", ["width", "height"], in: Trace.lengths).map { Size(width: $0[0], height: $0[1]) }
+            return try step(["evemu", "desc", "size_mm"], .evemu(events: file, description: try o.optionalString("desc"),
+                                                                 size: size ?? Size(width: 250, height: 160)))
+        }
+        if let file = try o.optionalString("trace") {
+            return try step(["trace"], .trace(path: file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)))
+        }
+        throw SimulationError.malformed(o.place, "a timeline step has \"generate\", \"trace\", \"evemu\", \"event\" or \"modifiers\"")
+    }
+
     /// The events of one timeline step, at their times.
-    private func play(_ step: JSONObject, options base: GeneratorOptions, corpus: String?) throws -> Trace {
-        let at = step.optionalDouble("at_ms") ?? 0
-        // Beyond a century of milliseconds a step's time is no time at all.
-        guard let microseconds = Int64(exactly: (at * 1000).rounded()), abs(at) < 3e12 else {
-            throw SimulationError.malformed(step.place, "\"at_ms\" must be a time in milliseconds")
-        }
-        let start = Timestamp(microseconds: microseconds)
-        let offset = TimeSpan(microseconds: microseconds)
-        if let names = step.fields["modifiers"] as? [String] {
-            return Trace(devices: [], events: [(start, .modifiers(try Scenario.modifiers(names, step)))])
-        }
-        if let event = step.object("event") {
-            var fields = event.fields
-            fields["t"] = Double(start.microseconds)
-            return Trace(devices: [], events: [try Trace.event(from: JSONObject(fields, place: event.place))])
-        }
-        if let kind = step.optionalString("generate") {
-            var options = base
-            options.start = at
-            options.jitter = step.optionalDouble("jitter") ?? options.jitter
-            options.stagger = step.optionalDouble("stagger") ?? options.stagger
-            return Generator(options: options).trace(for: try Scenario.generated(kind, step))
-        }
-        if let file = step.optionalString("evemu") {
+    private func play(_ step: Step, corpus: String?) throws -> Trace {
+        switch step.action {
+        case .modifiers(let set):
+            return Trace(devices: [], events: [(step.start, .modifiers(set))])
+        case .event(let event):
+            return Trace(devices: [], events: [(step.start, event)])
+        case .generate(let gesture, let jitter, let stagger):
+            var options = options
+            options.start = step.milliseconds
+            options.jitter = jitter ?? options.jitter
+            options.stagger = stagger ?? options.stagger
+            return Generator(options: options).trace(for: gesture)
+        case .evemu(let events, let description, let size):
             let folder = corpus ?? ""
-            let events = file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)
-            let desc = step.optionalString("desc").map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
-            let size = step.numbers("size_mm").flatMap { $0.count == 2 ? Size(width: $0[0], height: $0[1]) : nil } ?? Size(width: 250, height: 160)
-            let trace = try EvemuRecording(eventsPath: events, descriptionPath: desc).trace(size: size)
-            return trace.shifted(by: offset)
-        }
-        if let file = step.optionalString("trace") {
-            let path = file.hasPrefix("/") ? file : (URL(fileURLWithPath: self.path).deletingLastPathComponent().path as NSString).appendingPathComponent(file)
+            func resolved(_ file: String) -> String { file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file) }
+            let trace = try EvemuRecording(eventsPath: resolved(events), descriptionPath: description.map(resolved)).trace(size: size)
+            return trace.shifted(by: TimeSpan(microseconds: step.start.microseconds))
+        case .trace(let path):
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
-            return try Trace(jsonLines: text, source: path).shifted(by: offset)
+            return try Trace(jsonLines: text, source: path).shifted(by: TimeSpan(microseconds: step.start.microseconds))
         }
-        throw SimulationError.malformed(step.place, "a timeline step has \"generate\", \"trace\", \"evemu\", \"event\" or \"modifiers\"")
     }
 
     /// A generated step from its JSON form (the same names and defaults as `tactus-sim generate`).
     static func generated(_ kind: String, _ o: JSONObject) throws -> GeneratedGesture {
         var request = GeneratorRequest()
-        request.fingers = try o.optionalInt("fingers")
-        request.count = try o.optionalInt("count")
-        request.interval = o.optionalDouble("interval")
-        request.duration = o.optionalDouble("duration")
-        request.distance = o.optionalDouble("distance")
-        request.speed = o.optionalDouble("speed")
-        request.startSpan = o.optionalDouble("start_span")
-        request.endSpan = o.optionalDouble("end_span")
-        request.degrees = o.optionalDouble("degrees")
-        request.radius = o.optionalDouble("radius")
-        request.scale = o.optionalDouble("scale")
-        request.path = try o.optionalChoice("path", "path is line, arc or circle")
-        request.direction = try o.optionalChoice("direction", "direction is left, right, up or down")
-        request.edge = try o.optionalChoice("edge", "unknown edge")
-        guard let gesture = request.gesture(named: kind) else { throw SimulationError.malformed(o.place, "unknown generator \"\(kind)\"") }
+        request.fingers = try o.optionalWhole("fingers")
+        request.count = try o.optionalWhole("count")
+        request.interval = try o.optionalDouble("interval")
+        request.duration = try o.optionalDouble("duration")
+        request.distance = try o.optionalDouble("distance")
+        request.speed = try o.optionalDouble("speed")
+        request.startSpan = try o.optionalDouble("start_span")
+        request.endSpan = try o.optionalDouble("end_span")
+        request.degrees = try o.optionalDouble("degrees")
+        request.radius = try o.optionalDouble("radius")
+        request.scale = try o.optionalDouble("scale")
+        request.path = try o.optionalChoice("path")
+        request.direction = try o.optionalChoice("direction")
+        request.edge = try o.optionalChoice("edge")
+        guard let gesture = request.gesture(named: kind) else {
+            throw SimulationError.malformed(o.place(of: "generate"), "unknown generator \"\(kind)\"")
+        }
         return gesture
-    }
-}
-
-/// One expectation of a scenario.
-struct Expectation {
-    let o: JSONObject
-
-    init(_ o: JSONObject) { self.o = o }
-
-    func check(_ session: Session) throws -> [String] {
-        if let raw = o.optionalString("raw") { return checkRaw(raw, session) }
-        if let summary = o.fields["summary"] as? [String] {
-            let actual = session.records.filter(\.isSuccess).map { "\($0.name) \($0.update.phase.rawValue)" }
-            return actual == summary ? [] : ["successes were [\(actual.joined(separator: ", "))], expected [\(summary.joined(separator: ", "))]"]
-        }
-        let gesture = try o.string("gesture")
-        let records = session.records.filter { $0.name == gesture }
-        if let never = o.optionalString("never") {
-            let hits = records.filter { $0.update.phase.rawValue == never }
-            return hits.isEmpty ? [] : ["\(gesture) was expected never to reach \(never), but did at \(hits[0].update.time)"]
-        }
-        let phase = try o.string("phase")
-        let matching = records.filter { $0.update.phase.rawValue == phase }
-        let seen = records.map(\.update.phase.rawValue).reduce(into: [String]()) { if $0.last != $1 || $1 != "changed" { $0.append($1) } }
-        if let times = try o.optionalInt("times"), matching.count != times {
-            return ["\(gesture) reached \(phase) \(matching.count) times, expected \(times) (phases: \(seen.joined(separator: " ")))"]
-        }
-        guard let record = matching.last else {
-            return ["\(gesture) never reached \(phase) (phases: \(seen.isEmpty ? "none" : seen.joined(separator: " ")))"]
-        }
-        var failures: [String] = []
-        if let reason = o.optionalString("reason"), record.update.reason?.rawValue != reason {
-            failures.append("\(gesture) \(phase) with reason \(record.update.reason?.rawValue ?? "none"), expected \(reason)")
-        }
-        for (key, expected) in [("direction", record.direction), ("edge", record.edge)] {
-            if let want = o.optionalString(key), want != expected {
-                failures.append("\(gesture) \(key) \(expected ?? "none"), expected \(want)")
-            }
-        }
-        let values = record.values
-        for (key, spec) in (o.fields["values"] as? [String: Any]) ?? [:] {
-            let pair = (spec as? [NSNumber])?.map(\.doubleValue) ?? [(spec as? NSNumber)?.doubleValue ?? .nan, 1e-6]
-            guard pair.count == 2 else { failures.append("\(gesture): value \(key) must be [expected, tolerance]"); continue }
-            guard let actual = values[key] else { failures.append("\(gesture) has no value \(key)"); continue }
-            if abs(actual - pair[0]) > pair[1] {
-                failures.append("\(gesture) \(key) = \(JSONLine.number(actual)), expected \(JSONLine.number(pair[0])) ± \(JSONLine.number(pair[1]))")
-            }
-        }
-        return failures
-    }
-
-    /// What the client under the touches got: "delivered" (everything at once), "withheld_then_delivered",
-    /// "withheld_then_dropped", "cancelled" (delivered, then cancel).
-    func checkRaw(_ expected: String, _ session: Session) -> [String] {
-        var kinds = ""
-        for d in session.decisions {
-            switch d {
-            case .deliver: kinds += "D"
-            case .withhold: kinds += "W"
-            case .drop: kinds += "X"
-            case .cancel: kinds += "C"
-            }
-        }
-        let actual: String
-        if kinds.contains("C") {
-            actual = "cancelled"
-        } else if kinds.contains("W") {
-            actual = kinds.contains("X") ? "withheld_then_dropped" : "withheld_then_delivered"
-        } else {
-            actual = kinds.contains("X") ? "dropped" : "delivered"
-        }
-        return actual == expected ? [] : ["raw touches: \(actual), expected \(expected)"]
     }
 }

@@ -44,15 +44,16 @@ public struct Trace: Equatable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }.makeIterator()
         guard let first = lines.next() else { throw SimulationError.malformed(source, "empty trace") }
-        let header = try JSONObject(line: String(first.element), place: "\(source):\(first.offset + 1)")
-        guard try header.optionalInt("tactus_trace") == 1 else {
+        let header = try JSONObject(parsing: String(first.element), source: source, line: first.offset + 1)
+        try header.checkKeys(["tactus_trace", "devices"])
+        guard try header.optionalWhole("tactus_trace") == 1 else {
             throw SimulationError.malformed(header.place, "the first line must be a header with \"tactus_trace\": 1")
         }
         devices = try header.objects("devices").map(Trace.device(from:))
         events = []
         while let (index, line) = lines.next() {
-            let object = try JSONObject(line: String(line), place: "\(source):\(index + 1)")
-            events.append(try Trace.event(from: object))
+            let object = try JSONObject(parsing: String(line), source: source, line: index + 1)
+            events.append((Timestamp(microseconds: try object.whole("t", in: Trace.times)), try Trace.event(from: object, besides: ["t"])))
         }
     }
 
@@ -70,20 +71,22 @@ public struct Trace: Equatable {
     }
 
     static func device(from o: JSONObject) throws -> DeviceDescription {
-        guard let kind = DeviceKind(rawValue: try o.string("kind")) else {
-            throw SimulationError.malformed(o.place, "kind must be touchscreen or touchpad")
+        try o.checkKeys(["id", "kind", "name", "size_mm", "output", "rotation", "flipped", "slots"])
+        guard let kind = DeviceKind(rawValue: try o.string("kind")) else { throw o.malformed("kind", "must be touchscreen or touchpad") }
+        let size = try o.numbers("size_mm", ["width", "height"], in: Trace.lengths)
+        let output = try o.numbers("output", ["x", "y", "width", "height"], in: Trace.coordinates) ?? [0, 0, 1920, 1080]
+        guard Trace.lengths.contains(output[2]), Trace.lengths.contains(output[3]) else {
+            throw o.malformed("output", "must have a width and a height within \(JSONObject.words(Trace.lengths))")
         }
-        let size = o.numbers("size_mm").flatMap { $0.count == 2 ? Size(width: $0[0], height: $0[1]) : nil }
-        let output = o.numbers("output") ?? [0, 0, 1920, 1080]
-        guard output.count == 4 else { throw SimulationError.malformed(o.place, "output must be [x, y, width, height]") }
-        guard let rotation = DeviceTransform.Rotation(rawValue: try o.optionalInt("rotation") ?? 0) else {
-            throw SimulationError.malformed(o.place, "rotation must be 0, 90, 180 or 270")
+        guard let rotation = DeviceTransform.Rotation(rawValue: try o.optionalWhole("rotation") ?? 0) else {
+            throw o.malformed("rotation", "must be 0, 90, 180 or 270")
         }
         return DeviceDescription(
-            id: DeviceID(try o.whole("id")), kind: kind, name: o.optionalString("name") ?? "",
-            physicalSize: size, outputRegion: Rect(x: output[0], y: output[1], width: output[2], height: output[3]),
-            transform: DeviceTransform(rotation: rotation, flipped: o.bool("flipped")),
-            slotLimit: try o.optionalInt("slots") ?? 10)
+            id: DeviceID(try o.whole("id")), kind: kind, name: try o.optionalString("name") ?? "",
+            physicalSize: size.map { Size(width: $0[0], height: $0[1]) },
+            outputRegion: Rect(x: output[0], y: output[1], width: output[2], height: output[3]),
+            transform: DeviceTransform(rotation: rotation, flipped: try o.bool("flipped")),
+            slotLimit: try o.optionalWhole("slots", in: Trace.slotCounts) ?? 10)
     }
 
     static func json(for event: InputEvent, at time: Timestamp) -> JSONLine {
@@ -116,46 +119,75 @@ public struct Trace: Equatable {
 
     static let modifierNames: [(String, ModifierSet)] = [("shift", .shift), ("control", .control), ("alt", .alt), ("super", .super)]
 
-    static func event(from o: JSONObject) throws -> (time: Timestamp, event: InputEvent) {
-        let time = Timestamp(microseconds: try o.whole("t"))
+    /// An event from its JSON form, but for its time, which the caller reads among the keys `known` to it.
+    static func event(from o: JSONObject, besides known: Set<String> = []) throws -> InputEvent {
         let type = try o.string("type")
-        if type == "modifiers" {
-            let names = (o.fields["modifiers"] as? [String]) ?? []
-            var set: ModifierSet = []
-            for name in names {
-                guard let m = modifierNames.first(where: { $0.0 == name }) else {
-                    throw SimulationError.malformed(o.place, "unknown modifier \"\(name)\"")
-                }
-                set.insert(m.1)
-            }
-            return (time, .modifiers(set))
-        }
-        if type == "device_added" {
-            guard let d = o.object("description") else { throw SimulationError.malformed(o.place, "missing \"description\"") }
-            return (time, .deviceAdded(try device(from: d)))
-        }
-        let id = DeviceID(try o.whole("device"))
+        /// Refuses keys other than the type's, the caller's, and the device for all types but two.
+        func takes(_ keys: Set<String>, device: Bool = true) throws { try o.checkKeys(known.union(keys).union(device ? ["type", "device"] : ["type"])) }
+        func id() throws -> DeviceID { DeviceID(try o.whole("device")) }
         func point() throws -> Point { Point(x: try o.double("x"), y: try o.double("y")) }
         func delta() throws -> Vector { Vector(dx: try o.double("dx"), dy: try o.double("dy")) }
-        let event: InputEvent
+        func fingers() throws -> Int { try o.whole("fingers", in: Trace.slotCounts) }
         switch type {
-        case "device_removed": event = .deviceRemoved(id)
-        case "down": event = .touchDown(id, contact: try o.whole("id"), position: try point())
-        case "motion": event = .touchMotion(id, contact: try o.whole("id"), position: try point())
-        case "up": event = .touchUp(id, contact: try o.whole("id"))
-        case "cancel": event = .touchCancel(id)
-        case "frame": event = .touchFrame(id)
-        case "swipe_begin": event = .swipeBegin(id, fingers: try o.int("fingers"))
-        case "swipe_update": event = .swipeUpdate(id, delta: try delta())
-        case "swipe_end": event = .swipeEnd(id, cancelled: o.bool("cancelled"))
-        case "pinch_begin": event = .pinchBegin(id, fingers: try o.int("fingers"))
+        case "modifiers":
+            try takes(["modifiers"], device: false)
+            return .modifiers(try Trace.modifiers(try o.strings("modifiers") ?? [], o))
+        case "device_added":
+            try takes(["description"], device: false)
+            guard let d = try o.object("description") else { throw SimulationError.malformed(o.place, "missing \"description\"") }
+            return .deviceAdded(try device(from: d))
+        case "device_removed": try takes([]); return .deviceRemoved(try id())
+        case "down": try takes(["id", "x", "y"]); return .touchDown(try id(), contact: try o.whole("id"), position: try point())
+        case "motion": try takes(["id", "x", "y"]); return .touchMotion(try id(), contact: try o.whole("id"), position: try point())
+        case "up": try takes(["id"]); return .touchUp(try id(), contact: try o.whole("id"))
+        case "cancel": try takes([]); return .touchCancel(try id())
+        case "frame": try takes([]); return .touchFrame(try id())
+        case "swipe_begin": try takes(["fingers"]); return .swipeBegin(try id(), fingers: try fingers())
+        case "swipe_update": try takes(["dx", "dy"]); return .swipeUpdate(try id(), delta: try delta())
+        case "swipe_end": try takes(["cancelled"]); return .swipeEnd(try id(), cancelled: try o.bool("cancelled"))
+        case "pinch_begin": try takes(["fingers"]); return .pinchBegin(try id(), fingers: try fingers())
         case "pinch_update":
-            event = .pinchUpdate(id, delta: try delta(), scale: try o.double("scale"), angleDelta: try o.double("angle"))
-        case "pinch_end": event = .pinchEnd(id, cancelled: o.bool("cancelled"))
-        case "hold_begin": event = .holdBegin(id, fingers: try o.int("fingers"))
-        case "hold_end": event = .holdEnd(id, cancelled: o.bool("cancelled"))
-        default: throw SimulationError.malformed(o.place, "unknown event type \"\(type)\"")
+            try takes(["dx", "dy", "scale", "angle"])
+            return .pinchUpdate(try id(), delta: try delta(), scale: try o.double("scale"), angleDelta: try o.double("angle"))
+        case "pinch_end": try takes(["cancelled"]); return .pinchEnd(try id(), cancelled: try o.bool("cancelled"))
+        case "hold_begin": try takes(["fingers"]); return .holdBegin(try id(), fingers: try fingers())
+        case "hold_end": try takes(["cancelled"]); return .holdEnd(try id(), cancelled: try o.bool("cancelled"))
+        default: throw SimulationError.malformed(o.place(of: "type"), "unknown event type \"\(type)\"")
         }
-        return (time, event)
     }
+
+    /// The modifier set `names` name, as `o`'s "modifiers" gives them.
+    static func modifiers(_ names: [String], _ o: JSONObject) throws -> ModifierSet {
+        var set: ModifierSet = []
+        for name in names {
+            guard let m = modifierNames.first(where: { $0.0 == name }) else {
+                throw SimulationError.malformed(o.place(of: "modifiers"), "unknown modifier \"\(name)\"")
+            }
+            set.insert(m.1)
+        }
+        return set
+    }
+}
+
+extension Trace {
+    /// The times a trace may hold, in microseconds: within 2⁵³ µs (285 years) of the origin, so that sums and
+    /// differences of a few stay far from Int64's ends and exact as Doubles. Every reader takes its times through it.
+    static let times: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
+
+    /// `microseconds` as a trace's time; `what` names it in the complaint when it is nil (it overflowed on the way
+    /// from another unit) or beyond `times`.
+    static func time(_ microseconds: Int64?, _ what: String, at place: String) throws -> Timestamp {
+        guard let microseconds, times.contains(microseconds) else {
+            throw SimulationError.malformed(place, "\(what) must be within ±\(times.upperBound) µs")
+        }
+        return Timestamp(microseconds: microseconds)
+    }
+
+    /// How many slots (contacts at once) a device may have: Linux's hid-multitouch allows at most 250.
+    static let slotCounts: ClosedRange<Int> = 1...256
+
+    /// Lengths of a device, in millimetres or layout pixels: a pixel or millimetre to a kilometre.
+    public static let lengths: ClosedRange<Double> = 1...1_000_000
+    /// Positions in the layout, in pixels.
+    static let coordinates: ClosedRange<Double> = -1_000_000...1_000_000
 }

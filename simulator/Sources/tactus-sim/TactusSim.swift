@@ -38,14 +38,14 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// "WxH" with an optional unit suffix, as in 160x100mm.
+/// "WxH" with an optional unit suffix, as in 160x100mm, each within the lengths a device may have.
 struct Dimensions: ExpressibleByArgument {
     var size: Size
 
     init?(argument: String) {
         let parts = argument.lowercased().replacingOccurrences(of: "mm", with: "").replacingOccurrences(of: "px", with: "")
             .split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
+        guard parts.count == 2, parts.allSatisfy(Trace.lengths.contains) else { return nil }
         size = Size(width: parts[0], height: parts[1])
     }
 }
