@@ -98,6 +98,8 @@ let package = Package(
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
         .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines"], path: "simulator/Sources/TactusSimulation"),
+        .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusSimulation", "FuzzerDriver"]),
+        .executableTarget(name: "tactus-fuzz-evemu", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(
             name: "tactus-sim",
             dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration",
