@@ -74,6 +74,8 @@ let package = Package(
             dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
                            "TactusConfiguration"]
         ),
+        .executableTarget(name: "tactus-fuzz-plugin",
+                          dependencies: ["TactusPlugin", "CTactusPlugin", "CTactusWaylandServer", "FuzzerDriver"]),
         // libtactus.so's version script (Sources/TactusPluginExports/Exports.swift says why it has a target of its own).
         .target(
             name: "TactusPluginExports",

@@ -279,7 +279,7 @@ import TactusCore
         let rig = Rig(touchpad: false)
         // A denormal side once made millimetres per pixel infinite, and gesture values infinite or NaN.
         rig.send(.deviceAdded(DeviceDescription(id: DeviceID(5), kind: .touchscreen,
-                                                physicalSize: Size(width: 300, height: 5e-324),
+                                                physicalSize: Size(width: 300, height: .leastNonzeroMagnitude),
                                                 outputRegion: Rect(x: 0, y: 0, width: 960, height: 540))), at: 0)
         rig.send(.deviceAdded(DeviceDescription(id: DeviceID(6), kind: .touchscreen,
                                                 physicalSize: Size(width: 1e300, height: 200))), at: 0)
@@ -303,7 +303,7 @@ import TactusCore
                                                 outputRegion: Rect(x: .nan, y: 0, width: -5, height: 0))), at: 0)
         // Sides below a pixel, down to denormal ones, divide by next to nothing.
         rig.send(.deviceAdded(DeviceDescription(id: DeviceID(6), kind: .touchscreen, physicalSize: Size(width: 100, height: 100),
-                                                outputRegion: Rect(x: 0, y: 0, width: 1e-320, height: 0.5))), at: 0)
+                                                outputRegion: Rect(x: 0, y: 0, width: .leastNonzeroMagnitude * 2000, height: 0.5))), at: 0)
         #expect(rig.engine.diagnostics.count(of: .invalidOutputRegion) == 2)
         let tap = rig.engine.attach(TapGesture())
         rig.send(.touchDown(DeviceID(5), contact: 0, position: Point(x: 0.5, y: 0.5)), at: 10)

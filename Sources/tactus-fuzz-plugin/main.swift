@@ -1,0 +1,139 @@
+// libFuzzer's entry for libtactus's C entries, called as a careless or hostile compositor would: the input's bytes
+// pick entries and their arguments, among them NULL and destroyed handles, unknown devices and bindings, NaN and
+// infinite values, times that go back, bindings of any kind, and the plugin created and destroyed again. Checked as it
+// goes: every touch entry answers one of tactus_decision's values, and the host never gets more withheld touches
+// delivered than the entries withheld; any crash, trap or hang is libFuzzer's to report.
+//
+// Built and run by scripts/fuzz, with the fuzzer's instrumentation and FUZZING defined, the program hands itself
+// over to libFuzzer (`runFuzzer`). Built as part of the package, it is a program that does nothing.
+import CTactusPlugin
+import CTactusWaylandServer
+import FuzzerDriver
+import TactusPlugin
+
+/// What the host saw, counted by its callbacks.
+nonisolated(unsafe) var delivered = 0
+nonisolated(unsafe) let display = wl_display_create()
+nonisolated(unsafe) var host = tactus_host(
+    data: nil,
+    surfaces_at: { _, x, _, hits, capacity in
+        guard let hits, capacity > 0, x < 800 else { return 0 }
+        hits[0] = tactus_surface_hit(surface: nil, origin_x: 0, origin_y: 0, width: 800, height: 600, in_exclusion: false)
+        return 1
+    },
+    pointer_location: { _, x, y in x?.pointee = 400; y?.pointee = 300 },
+    region_rectangles: nil,
+    cancel_touches: { _, _ in },
+    deliver_touch: { _, _ in delivered += 1 },
+    run_action: { _, _, _, _, _ in },
+    log: { _, _, _ in },
+    device_output: nil)
+
+/// Reads the input's bytes in order; past the end, zeros.
+struct Bytes {
+    let data: UnsafeBufferPointer<UInt8>
+    var position = 0
+    mutating func next() -> UInt8 {
+        defer { position += 1 }
+        return position < data.count ? data[position] : 0
+    }
+    var isAtEnd: Bool { position >= data.count }
+    mutating func number(_ values: [Double]) -> Double { values[Int(next()) % values.count] }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    var bytes = Bytes(data: UnsafeBufferPointer(start: data, count: min(size, 4096)))
+    delivered = 0
+    var withheld = 0
+    var plugin = tactusPluginCreate(UInt32(TACTUS_ABI_VERSION), display, &host, "/nonexistent/tactus-fuzz.toml")
+    var destroyed: OpaquePointer?
+    var time: UInt32 = 1000
+    let coordinates = [0.5, 0.1, 0.9, 0, 1, -0.5, 2, .nan, .infinity, -.infinity, 0.45, 0.55]
+    func decide(_ decision: tactus_decision) {
+        switch decision {
+        case TACTUS_DELIVER, TACTUS_DROP: break
+        case TACTUS_WITHHOLD: withheld += 1
+        default: fatalError("a touch entry answered \(decision.rawValue), no tactus_decision")
+        }
+    }
+    while !bytes.isAtEnd {
+        let op = bytes.next()
+        // Mostly the live plugin; now and then NULL, or one destroyed before.
+        let handle = op & 0x80 == 0 ? plugin : (op & 0x40 == 0 ? nil : destroyed)
+        let device = [UInt32(1), 2, 9, .max][Int(bytes.next()) % 4]
+        let contact = Int32(bitPattern: UInt32(bytes.next() % 12)) - (bytes.next() % 9 == 0 ? 100 : 0)
+        let step = bytes.next()
+        time = step % 13 == 0 ? time &- UInt32(step) : time &+ UInt32(step % 20)
+        switch op & 0x3f {
+        case 0...9:
+            decide(tactusPluginTouchDown(handle, device, time, contact, bytes.number(coordinates), bytes.number(coordinates)))
+        case 10...24:
+            decide(tactusPluginTouchMotion(handle, device, time, contact, bytes.number(coordinates), bytes.number(coordinates)))
+        case 25...30: decide(tactusPluginTouchUp(handle, device, time, contact))
+        case 31...40: decide(tactusPluginTouchFrame(handle, device))
+        case 41: tactusPluginTouchCancel(handle, device, time, contact)
+        case 42: tactusPluginSwipeBegin(handle, device, time, UInt32(bytes.next() % 12))
+        case 43: tactusPluginSwipeUpdate(handle, device, time, bytes.number(coordinates) * 10, bytes.number(coordinates))
+        case 44: tactusPluginPinchBegin(handle, device, time, UInt32(bytes.next() % 12))
+        case 45:
+            tactusPluginPinchUpdate(handle, device, time, bytes.number(coordinates), 0, bytes.number(coordinates) * 3,
+                                    bytes.number(coordinates) * 90)
+        case 46: tactusPluginSwipeEnd(handle, device, time, bytes.next() % 2 == 0)
+        case 47: tactusPluginPinchEnd(handle, device, time, bytes.next() % 2 == 0)
+        case 48: tactusPluginHoldBegin(handle, device, time, UInt32(bytes.next() % 12))
+        case 49: tactusPluginHoldEnd(handle, device, time, bytes.next() % 2 == 0)
+        case 50: tactusPluginSetModifiers(handle, UInt32(bytes.next()))
+        case 51...53:
+            let kind = device == 1 ? TACTUS_DEVICE_TOUCHSCREEN : TACTUS_DEVICE_TOUCHPAD
+            var description = tactus_device(
+                id: device, kind: bytes.next() % 7 == 0 ? tactus_device_kind(rawValue: 7) : kind, name: nil,
+                width_mm: bytes.number([160, 0, -1, .nan, 1e-300, 1e300]), height_mm: 100,
+                output: tactus_rect(x: 0, y: 0, width: bytes.number([1600, 0, .nan, .leastNonzeroMagnitude]), height: 1000),
+                transform: UInt32(bytes.next() % 10))
+            _ = tactusPluginAddDevice(handle, &description)
+        case 54: _ = tactusPluginRemoveDevice(handle, device)
+        case 55...58:
+            let kinds = UInt32(bytes.next() % 12)
+            let name = ["swipe", "", "menu"][Int(bytes.next()) % 3]
+            let direction = [nil, "left", "middle"][Int(bytes.next()) % 3]
+            var binding = tactus_binding()
+            binding.kind = tactus_gesture_kind(rawValue: kinds)
+            binding.fingers = UInt32(bytes.next() % 8)
+            binding.count = UInt32(bytes.next() % 5)
+            binding.distance_mm = bytes.number([0, 10, -5, .nan, .infinity])
+            binding.modifiers = UInt32(bytes.next() % 20)
+            binding.policy = tactus_policy(rawValue: UInt32(bytes.next() % 3))
+            binding.priority = tactus_priority(rawValue: UInt32(bytes.next() % 4))
+            binding.live = bytes.next() % 2 == 0
+            name.withCString { action in
+                binding.action = action
+                if let direction {
+                    direction.withCString { direction in
+                        binding.direction = direction
+                        _ = tactusPluginAddBinding(handle, &binding)
+                    }
+                } else {
+                    _ = tactusPluginAddBinding(handle, &binding)
+                }
+            }
+        case 59: _ = tactusPluginRemoveBinding(handle, Int32(bytes.next() % 6) - 1)
+        case 60: _ = tactusPluginReloadConfig(handle)
+        case 61: wl_event_loop_dispatch(wl_display_get_event_loop(display), 0)
+        default:
+            // The plugin goes, and a new one comes: calls to the old handle must do nothing.
+            tactusPluginDestroy(plugin)
+            destroyed = plugin
+            plugin = tactusPluginCreate(UInt32(TACTUS_ABI_VERSION), display, &host, "/nonexistent/tactus-fuzz.toml")
+            withheld = 0
+            delivered = 0
+        }
+        if delivered > withheld { fatalError("\(delivered) withheld touches delivered, \(withheld) withheld") }
+    }
+    tactusPluginDestroy(plugin)
+    return 0
+}
+
+#if FUZZING
+runFuzzer(fuzzPlugin)
+#endif
