@@ -87,7 +87,7 @@ let package = Package(
                 .headerSearchPath("."),
                 .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
-            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("dl")]
+            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl")]
         ),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
