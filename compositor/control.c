@@ -33,12 +33,18 @@ struct control {
 	struct wlr_input_device *replay_touchscreen, *replay_pointer, *replay_keyboard;
 	struct replay *replay; /* the replay playing, if any */
 	bool quit_after_replay;
-	/* The socket, once listening (path NULL before), and the connections to it. */
+	/* The socket, once listening (path NULL before), the connections to it, and a descriptor kept spare for
+	 * refusing a connection when the process has run out of them. */
 	char *path;
 	int fd;
 	struct wl_event_source *source;
 	struct wl_list connections;
+	int spare_fd;
 };
+
+/* Enough for the tests, the demo and a person at once; more would let connections use up the descriptors that
+ * Wayland clients need. */
+#define MAX_CONNECTIONS 32
 
 struct connection {
 	struct wl_list link;
@@ -342,16 +348,20 @@ static void close_connection(struct connection *connection) {
 	free(connection);
 }
 
-/* Runs the complete lines read so far; false when the connection had to go. */
+/* Runs the complete lines read so far; false when the connection had to go. A line with a NUL byte is refused
+ * whole: the commands are text, and C string functions would read only its start. */
 static bool run_lines(struct connection *connection) {
-	char *newline;
-	while ((newline = strchr(connection->buffer, '\n'))) {
+	char *line = connection->buffer, *newline;
+	while ((newline = memchr(line, '\n', connection->length))) {
 		*newline = '\0';
-		run_control_command(connection, connection->buffer);
-		connection->length -= (size_t)(newline + 1 - connection->buffer);
-		memmove(connection->buffer, newline + 1, connection->length + 1);
+		if (memchr(line, '\0', (size_t)(newline - line)))
+			reply(connection, "error: a command must not contain a NUL byte\n");
+		else
+			run_control_command(connection, line);
+		connection->length -= (size_t)(newline + 1 - line);
+		memmove(line, newline + 1, connection->length);
 	}
-	if (connection->length == sizeof connection->buffer - 1) {
+	if (connection->length == sizeof connection->buffer) {
 		reply(connection, "error: line too long\n");
 		close_connection(connection);
 		return false;
@@ -366,9 +376,8 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	struct connection *connection = data;
 	ssize_t count;
 	while ((count = read(fd, connection->buffer + connection->length,
-	                     sizeof connection->buffer - connection->length - 1)) > 0) {
+	                     sizeof connection->buffer - connection->length)) > 0) {
 		connection->length += (size_t)count;
-		connection->buffer[connection->length] = '\0';
 		if (!run_lines(connection))
 			return 0;
 	}
@@ -384,19 +393,45 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	return 0;
 }
 
+/* Accepts a connection only to tell it why it cannot stay: a connection left waiting would keep the listening socket
+ * readable, and the event loop would call control_acceptable again and again. */
+static void refuse(int client, const char *reason) {
+	send(client, reason, strlen(reason), MSG_NOSIGNAL | MSG_DONTWAIT);
+	close(client);
+}
+
 static int control_acceptable(int fd, uint32_t mask, void *data) {
 	(void)mask;
 	struct control *control = data;
 	int client = accept(fd, NULL, NULL);
+	if (client < 0 && errno == EMFILE && control->spare_fd >= 0) {
+		/* Out of descriptors: the spare one lets the connection in to be refused. */
+		close(control->spare_fd);
+		client = accept(fd, NULL, NULL);
+		if (client >= 0)
+			refuse(client, "error: tactus-wlr has run out of file descriptors\n");
+		control->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		return 0;
+	}
 	if (client < 0)
 		return 0;
+	if (wl_list_length(&control->connections) >= MAX_CONNECTIONS) {
+		refuse(client, "error: too many control connections\n");
+		return 0;
+	}
 	fcntl(client, F_SETFD, FD_CLOEXEC);
 	fcntl(client, F_SETFL, O_NONBLOCK);
 	struct connection *connection = calloc(1, sizeof *connection);
 	connection->control = control;
 	connection->fd = client;
+	/* The event loop keeps a duplicate of the descriptor: that one can be the one too many. */
 	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), client,
 	                                          WL_EVENT_READABLE, connection_readable, connection);
+	if (!connection->source) {
+		refuse(client, "error: tactus-wlr has run out of file descriptors\n");
+		free(connection);
+		return 0;
+	}
 	wl_list_insert(&control->connections, &connection->link);
 	return 0;
 }
@@ -406,6 +441,7 @@ struct control *control_create(struct server *server) {
 	control->server = server;
 	control->fd = -1;
 	wl_list_init(&control->connections);
+	control->spare_fd = -1;
 	return control;
 }
 
@@ -426,6 +462,7 @@ bool control_listen(struct control *control, const char *path) {
 	}
 	control->path = strdup(path);
 	control->fd = fd;
+	control->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	control->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), fd,
 	                                       WL_EVENT_READABLE, control_acceptable, control);
 	return true;
@@ -440,6 +477,8 @@ void control_destroy(struct control *control) {
 	if (control->path) {
 		wl_event_source_remove(control->source);
 		close(control->fd);
+		if (control->spare_fd >= 0)
+			close(control->spare_fd);
 		unlink(control->path);
 		free(control->path);
 	}
