@@ -86,16 +86,18 @@ let package = Package(
         // tactus-wlr (compositor/), in C like wlroots: wlroots 0.15, libtactus through dlopen and tactus.h, xdg-shell's
         // server header generated into the compositor's folder (scripts/generate-protocol).
         .systemLibrary(name: "CWlroots", path: "Sources/C/CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev", "libpixman-1-dev"])]),
+        // json-c reads the traces tactus-wlr replays, as sway reads its IPC.
+        .systemLibrary(name: "CJsonC", path: "Sources/C/CJsonC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
         .executableTarget(
             name: "tactus-wlr",
-            dependencies: ["CWlroots", "CTactusWaylandServer"],
+            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer"],
             path: "compositor",
             cSettings: [
                 .define("WLR_USE_UNSTABLE"),
                 .headerSearchPath("."),
                 .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
-            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("dl")]
+            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl")]
         ),
 
         // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).

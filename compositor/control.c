@@ -1,8 +1,7 @@
 /*
  * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
  * headless compositor. Their state (the headless devices, the replay playing, the socket) is the control's own;
- * control.h is its API for main. Traces are tactus-sim's JSON Lines, one event per line with fixed keys, so a few
- * strstr calls read them.
+ * control.h is its API for main. Traces are read by trace.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -26,6 +25,7 @@
 #include "control.h"
 #include "tactus-glue.h"
 #include "tactus-wlr.h"
+#include "trace.h"
 
 struct control {
 	struct server *server;
@@ -33,12 +33,18 @@ struct control {
 	struct wlr_input_device *replay_touchscreen, *replay_pointer, *replay_keyboard;
 	struct replay *replay; /* the replay playing, if any */
 	bool quit_after_replay;
-	/* The socket, once listening (path NULL before), and the connections to it. */
+	/* The socket, once listening (path NULL before), the connections to it, and a descriptor kept spare for
+	 * refusing a connection when the process has run out of them. */
 	char *path;
 	int fd;
 	struct wl_event_source *source;
 	struct wl_list connections;
+	int spare_fd;
 };
+
+/* Enough for the tests, the demo and a person at once; more would let connections use up the descriptors that
+ * Wayland clients need. */
+#define MAX_CONNECTIONS 32
 
 struct connection {
 	struct wl_list link;
@@ -59,27 +65,24 @@ static void reply(struct connection *connection, const char *text) {
 
 static void close_connection(struct connection *connection);
 
-/* A simulator trace played on the headless devices in real time. */
+/* A simulator trace played on the headless devices in real time, read whole before it starts. */
 struct replay {
 	struct control *control;
-	FILE *file;
+	struct trace trace;
+	size_t next; /* the index of the next event to play */
 	struct wl_event_source *timer;
 	struct timespec start;
 	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
-	char line[4096];
-	bool pending;          /* line holds an event not played yet */
-	bool ending;           /* every event played; the plugin's timers get a moment */
+	bool ending;         /* every event played; the plugin's timers get a moment */
 	struct connection *requester; /* answered "done" at the end; NULL when gone */
 };
 
-static double field(const char *line, const char *key) {
-	const char *at = strstr(line, key);
-	return at ? strtod(at + strlen(key), NULL) : 0;
-}
+/* Events due at once are played this many at a time, so that clients and commands are served between them. */
+#define EVENTS_PER_TICK 64
 
 static void free_replay(struct replay *replay) {
 	wl_event_source_remove(replay->timer);
-	fclose(replay->file);
+	trace_release(&replay->trace);
 	replay->control->replay = NULL;
 	free(replay);
 }
@@ -104,79 +107,86 @@ static void stop_replay(struct control *control) {
 		free_replay(control->replay);
 }
 
-/* The trace's header: a touchscreen's physical size reaches the plugin (the headless device has none). */
-static void replay_header(struct replay *replay, const char *line) {
-	const char *size = strstr(line, "\"size_mm\":[");
-	struct wlr_input_device *device = replay->control->replay_touchscreen;
-	if (!size || !device)
-		return;
-	char *end;
-	double width = strtod(size + strlen("\"size_mm\":["), &end), height = *end == ',' ? strtod(end + 1, NULL) : 0;
-	if (width == device->width_mm && height == device->height_mm)
-		return;
-	device->width_mm = width;
-	device->height_mm = height;
-	glue_add_touchscreen(replay->control->server->glue, device);
-}
-
-static void replay_touch(struct wlr_input_device *device, const char *line, uint32_t time) {
+static void replay_touch(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
 	struct wlr_touch *touch = device->touch;
-	int32_t id = (int32_t)field(line, "\"id\":");
-	double x = field(line, "\"x\":"), y = field(line, "\"y\":");
-	if (strstr(line, "\"type\":\"down\"")) {
-		struct wlr_event_touch_down event = {device, time, id, x, y};
+	switch (e->type) {
+	case TRACE_TOUCH_DOWN: {
+		struct wlr_event_touch_down event = {device, time, e->touch_id, e->x, e->y};
 		wl_signal_emit(&touch->events.down, &event);
-	} else if (strstr(line, "\"type\":\"motion\"")) {
-		struct wlr_event_touch_motion event = {device, time, id, x, y};
+		break;
+	}
+	case TRACE_TOUCH_MOTION: {
+		struct wlr_event_touch_motion event = {device, time, e->touch_id, e->x, e->y};
 		wl_signal_emit(&touch->events.motion, &event);
-	} else if (strstr(line, "\"type\":\"up\"")) {
-		struct wlr_event_touch_up event = {device, time, id};
+		break;
+	}
+	case TRACE_TOUCH_UP: {
+		struct wlr_event_touch_up event = {device, time, e->touch_id};
 		wl_signal_emit(&touch->events.up, &event);
-	} else if (strstr(line, "\"type\":\"cancel\"")) {
-		struct wlr_event_touch_cancel event = {device, time, id};
+		break;
+	}
+	case TRACE_TOUCH_CANCEL: {
+		struct wlr_event_touch_cancel event = {device, time, e->touch_id};
 		wl_signal_emit(&touch->events.cancel, &event);
-	} else if (strstr(line, "\"type\":\"frame\"")) {
+		break;
+	}
+	case TRACE_TOUCH_FRAME:
 		wl_signal_emit(&touch->events.frame, NULL);
+		break;
+	default:
+		break;
 	}
 }
 
-/* Plays a touchpad event; false when the line is none (a touchscreen's). */
-static bool replay_touchpad(struct wlr_input_device *device, const char *line, uint32_t time) {
+static void replay_touchpad(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
 	struct wlr_pointer *pointer = device->pointer;
-	uint32_t fingers = (uint32_t)field(line, "\"fingers\":");
-	double dx = field(line, "\"dx\":"), dy = field(line, "\"dy\":");
-	bool cancelled = strstr(line, "\"cancelled\":true") != NULL;
-	if (strstr(line, "\"type\":\"swipe_begin\"")) {
-		struct wlr_event_pointer_swipe_begin event = {device, time, fingers};
+	switch (e->type) {
+	case TRACE_SWIPE_BEGIN: {
+		struct wlr_event_pointer_swipe_begin event = {device, time, e->fingers};
 		wl_signal_emit(&pointer->events.swipe_begin, &event);
-	} else if (strstr(line, "\"type\":\"swipe_update\"")) {
-		struct wlr_event_pointer_swipe_update event = {device, time, fingers, dx, dy};
-		wl_signal_emit(&pointer->events.swipe_update, &event);
-	} else if (strstr(line, "\"type\":\"swipe_end\"")) {
-		struct wlr_event_pointer_swipe_end event = {device, time, cancelled};
-		wl_signal_emit(&pointer->events.swipe_end, &event);
-	} else if (strstr(line, "\"type\":\"pinch_begin\"")) {
-		struct wlr_event_pointer_pinch_begin event = {device, time, fingers};
-		wl_signal_emit(&pointer->events.pinch_begin, &event);
-	} else if (strstr(line, "\"type\":\"pinch_update\"")) {
-		struct wlr_event_pointer_pinch_update event = {device, time, fingers, dx, dy, field(line, "\"scale\":"),
-		                                               field(line, "\"angle\":")};
-		wl_signal_emit(&pointer->events.pinch_update, &event);
-	} else if (strstr(line, "\"type\":\"pinch_end\"")) {
-		struct wlr_event_pointer_pinch_end event = {device, time, cancelled};
-		wl_signal_emit(&pointer->events.pinch_end, &event);
-	} else if (strstr(line, "\"type\":\"hold_begin\"")) {
-		struct wlr_event_pointer_hold_begin event = {device, time, fingers};
-		wl_signal_emit(&pointer->events.hold_begin, &event);
-	} else if (strstr(line, "\"type\":\"hold_end\"")) {
-		struct wlr_event_pointer_hold_end event = {device, time, cancelled};
-		wl_signal_emit(&pointer->events.hold_end, &event);
-	} else {
-		return false;
+		break;
 	}
-	return true;
+	case TRACE_SWIPE_UPDATE: {
+		struct wlr_event_pointer_swipe_update event = {device, time, e->fingers, e->x, e->y};
+		wl_signal_emit(&pointer->events.swipe_update, &event);
+		break;
+	}
+	case TRACE_SWIPE_END: {
+		struct wlr_event_pointer_swipe_end event = {device, time, e->cancelled};
+		wl_signal_emit(&pointer->events.swipe_end, &event);
+		break;
+	}
+	case TRACE_PINCH_BEGIN: {
+		struct wlr_event_pointer_pinch_begin event = {device, time, e->fingers};
+		wl_signal_emit(&pointer->events.pinch_begin, &event);
+		break;
+	}
+	case TRACE_PINCH_UPDATE: {
+		struct wlr_event_pointer_pinch_update event = {device, time, e->fingers, e->x, e->y, e->scale, e->angle};
+		wl_signal_emit(&pointer->events.pinch_update, &event);
+		break;
+	}
+	case TRACE_PINCH_END: {
+		struct wlr_event_pointer_pinch_end event = {device, time, e->cancelled};
+		wl_signal_emit(&pointer->events.pinch_end, &event);
+		break;
+	}
+	case TRACE_HOLD_BEGIN: {
+		struct wlr_event_pointer_hold_begin event = {device, time, e->fingers};
+		wl_signal_emit(&pointer->events.hold_begin, &event);
+		break;
+	}
+	case TRACE_HOLD_END: {
+		struct wlr_event_pointer_hold_end event = {device, time, e->cancelled};
+		wl_signal_emit(&pointer->events.hold_end, &event);
+		break;
+	}
+	default:
+		break;
+	}
 }
 
+/* Plays the events that are due, EVENTS_PER_TICK at most, and sets the timer for the next. */
 static int replay_next(void *data) {
 	struct replay *replay = data;
 	if (replay->ending) {
@@ -185,24 +195,23 @@ static int replay_next(void *data) {
 	}
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	double elapsed_us = (now.tv_sec - replay->start.tv_sec) * 1e6 + (now.tv_nsec - replay->start.tv_nsec) / 1e3;
-	while (replay->pending || fgets(replay->line, sizeof replay->line, replay->file)) {
-		replay->pending = true;
-		const char *line = replay->line;
-		if (strstr(line, "\"tactus_trace\"")) {
-			replay_header(replay, line);
-			replay->pending = false;
-			continue;
-		}
-		double due_us = field(line, "\"t\":");
-		if (due_us > elapsed_us) {
-			wl_event_source_timer_update(replay->timer, (int)((due_us - elapsed_us) / 1000) + 1);
+	int64_t elapsed_us =
+		(int64_t)(now.tv_sec - replay->start.tv_sec) * 1000000 + (now.tv_nsec - replay->start.tv_nsec) / 1000;
+	for (int played = 0; replay->next < replay->trace.count; played++) {
+		const struct trace_event *event = &replay->trace.events[replay->next];
+		if (event->time_us > elapsed_us) {
+			/* At most TRACE_MAX_TIME_US away: the milliseconds fit the timer's int. */
+			wl_event_source_timer_update(replay->timer, (int)((event->time_us - elapsed_us + 999) / 1000));
 			return 0;
 		}
-		replay->pending = false;
-		uint32_t time = replay->start_msec + (uint32_t)(due_us / 1000);
-		if (!replay_touchpad(replay->control->replay_pointer, line, time))
-			replay_touch(replay->control->replay_touchscreen, line, time);
+		if (played == EVENTS_PER_TICK) {
+			wl_event_source_timer_update(replay->timer, 1);
+			return 0;
+		}
+		replay->next++;
+		uint32_t time = replay->start_msec + (uint32_t)(event->time_us / 1000);
+		replay_touch(replay->control->replay_touchscreen, event, time);
+		replay_touchpad(replay->control->replay_pointer, event, time);
 	}
 	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
 	replay->ending = true;
@@ -232,18 +241,30 @@ static bool make_replay_devices(struct control *control) {
 }
 
 /* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
- * returns NULL, or why it cannot. */
-static const char *start_replay(struct control *control, const char *path, struct connection *requester) {
-	if (control->replay)
-		return "a replay is playing";
-	if (!make_replay_devices(control))
-		return "replays need the headless backend (WLR_BACKENDS=headless)";
-	FILE *file = fopen(path, "r");
-	if (!file)
-		return "cannot read the trace";
+ * false, with why in error, when it cannot. */
+static bool start_replay(struct control *control, const char *path, struct connection *requester, char *error,
+                         size_t error_size) {
+	if (control->replay) {
+		snprintf(error, error_size, "a replay is playing");
+		return false;
+	}
+	if (!make_replay_devices(control)) {
+		snprintf(error, error_size, "replays need the headless backend (WLR_BACKENDS=headless)");
+		return false;
+	}
+	struct trace trace;
+	if (!trace_read(path, &trace, error, error_size))
+		return false;
+	/* A touchscreen's physical size reaches the plugin: the headless device has none. */
+	struct wlr_input_device *touchscreen = control->replay_touchscreen;
+	if (trace.has_size && (trace.width_mm != touchscreen->width_mm || trace.height_mm != touchscreen->height_mm)) {
+		touchscreen->width_mm = trace.width_mm;
+		touchscreen->height_mm = trace.height_mm;
+		glue_add_touchscreen(control->server->glue, touchscreen);
+	}
 	struct replay *replay = calloc(1, sizeof *replay);
 	replay->control = control;
-	replay->file = file;
+	replay->trace = trace;
 	replay->requester = requester;
 	clock_gettime(CLOCK_MONOTONIC, &replay->start);
 	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
@@ -251,14 +272,14 @@ static const char *start_replay(struct control *control, const char *path, struc
 		wl_event_loop_add_timer(wl_display_get_event_loop(control->server->display), replay_next, replay);
 	wl_event_source_timer_update(replay->timer, 1);
 	control->replay = replay;
-	return NULL;
+	return true;
 }
 
-const char *control_replay_then_quit(struct control *control, const char *path) {
-	const char *error = start_replay(control, path, NULL);
-	if (!error)
-		control->quit_after_replay = true;
-	return error;
+bool control_replay_then_quit(struct control *control, const char *path, char *error, size_t error_size) {
+	if (!start_replay(control, path, NULL, error, error_size))
+		return false;
+	control->quit_after_replay = true;
+	return true;
 }
 
 static void move_pointer(struct control *control, const struct wlr_box *box, double x, double y) {
@@ -299,9 +320,8 @@ static void run_control_command(struct connection *connection, char *command) {
 	unsigned keycode;
 	char state[16];
 	if (strncmp(command, "replay ", 7) == 0) {
-		const char *error = start_replay(control, command + 7, connection);
-		if (error) {
-			char line[128];
+		char error[1024], line[sizeof error + 16];
+		if (!start_replay(control, command + 7, connection, error, sizeof error)) {
 			snprintf(line, sizeof line, "error: %s\n", error);
 			reply(connection, line);
 		}
@@ -342,16 +362,20 @@ static void close_connection(struct connection *connection) {
 	free(connection);
 }
 
-/* Runs the complete lines read so far; false when the connection had to go. */
+/* Runs the complete lines read so far; false when the connection had to go. A line with a NUL byte is refused
+ * whole: the commands are text, and C string functions would read only its start. */
 static bool run_lines(struct connection *connection) {
-	char *newline;
-	while ((newline = strchr(connection->buffer, '\n'))) {
+	char *line = connection->buffer, *newline;
+	while ((newline = memchr(line, '\n', connection->length))) {
 		*newline = '\0';
-		run_control_command(connection, connection->buffer);
-		connection->length -= (size_t)(newline + 1 - connection->buffer);
-		memmove(connection->buffer, newline + 1, connection->length + 1);
+		if (memchr(line, '\0', (size_t)(newline - line)))
+			reply(connection, "error: a command must not contain a NUL byte\n");
+		else
+			run_control_command(connection, line);
+		connection->length -= (size_t)(newline + 1 - line);
+		memmove(line, newline + 1, connection->length);
 	}
-	if (connection->length == sizeof connection->buffer - 1) {
+	if (connection->length == sizeof connection->buffer) {
 		reply(connection, "error: line too long\n");
 		close_connection(connection);
 		return false;
@@ -366,9 +390,8 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	struct connection *connection = data;
 	ssize_t count;
 	while ((count = read(fd, connection->buffer + connection->length,
-	                     sizeof connection->buffer - connection->length - 1)) > 0) {
+	                     sizeof connection->buffer - connection->length)) > 0) {
 		connection->length += (size_t)count;
-		connection->buffer[connection->length] = '\0';
 		if (!run_lines(connection))
 			return 0;
 	}
@@ -384,19 +407,45 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	return 0;
 }
 
+/* Accepts a connection only to tell it why it cannot stay: a connection left waiting would keep the listening socket
+ * readable, and the event loop would call control_acceptable again and again. */
+static void refuse(int client, const char *reason) {
+	send(client, reason, strlen(reason), MSG_NOSIGNAL | MSG_DONTWAIT);
+	close(client);
+}
+
 static int control_acceptable(int fd, uint32_t mask, void *data) {
 	(void)mask;
 	struct control *control = data;
 	int client = accept(fd, NULL, NULL);
+	if (client < 0 && errno == EMFILE && control->spare_fd >= 0) {
+		/* Out of descriptors: the spare one lets the connection in to be refused. */
+		close(control->spare_fd);
+		client = accept(fd, NULL, NULL);
+		if (client >= 0)
+			refuse(client, "error: tactus-wlr has run out of file descriptors\n");
+		control->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		return 0;
+	}
 	if (client < 0)
 		return 0;
+	if (wl_list_length(&control->connections) >= MAX_CONNECTIONS) {
+		refuse(client, "error: too many control connections\n");
+		return 0;
+	}
 	fcntl(client, F_SETFD, FD_CLOEXEC);
 	fcntl(client, F_SETFL, O_NONBLOCK);
 	struct connection *connection = calloc(1, sizeof *connection);
 	connection->control = control;
 	connection->fd = client;
+	/* The event loop keeps a duplicate of the descriptor: that one can be the one too many. */
 	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), client,
 	                                          WL_EVENT_READABLE, connection_readable, connection);
+	if (!connection->source) {
+		refuse(client, "error: tactus-wlr has run out of file descriptors\n");
+		free(connection);
+		return 0;
+	}
 	wl_list_insert(&control->connections, &connection->link);
 	return 0;
 }
@@ -406,6 +455,7 @@ struct control *control_create(struct server *server) {
 	control->server = server;
 	control->fd = -1;
 	wl_list_init(&control->connections);
+	control->spare_fd = -1;
 	return control;
 }
 
@@ -426,6 +476,7 @@ bool control_listen(struct control *control, const char *path) {
 	}
 	control->path = strdup(path);
 	control->fd = fd;
+	control->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	control->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), fd,
 	                                       WL_EVENT_READABLE, control_acceptable, control);
 	return true;
@@ -440,6 +491,8 @@ void control_destroy(struct control *control) {
 	if (control->path) {
 		wl_event_source_remove(control->source);
 		close(control->fd);
+		if (control->spare_fd >= 0)
+			close(control->spare_fd);
 		unlink(control->path);
 		free(control->path);
 	}

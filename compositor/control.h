@@ -3,12 +3,14 @@
  * socket, with which tests, the demo and the simulator's generators drive a headless compositor. The desktop owns
  * it: main creates it and takes it down. It keeps its own state (the headless devices, the replay playing, the
  * socket and its connections), drives the desktop through the devices' wlroots signals as real input would, and
- * reads the desktop's state (tactus-wlr.h); a replayed touchscreen's size reaches the glue (tactus-glue.h).
+ * reads the desktop's state (tactus-wlr.h); a replayed touchscreen's size reaches the glue (tactus-glue.h). Traces
+ * are read by trace.c (trace.h).
  */
 #ifndef CONTROL_H
 #define CONTROL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct control;
 struct server;
@@ -20,8 +22,8 @@ struct control *control_create(struct server *server);
 bool control_listen(struct control *control, const char *path);
 
 /* Starts playing a simulator trace on the headless devices, and stops the compositor once it has played (--replay);
- * returns NULL, or why it cannot. */
-const char *control_replay_then_quit(struct control *control, const char *path);
+ * false, with why in error ("TRACE:LINE: reason" for a trace it refuses, as trace.h reads them), when it cannot. */
+bool control_replay_then_quit(struct control *control, const char *path, char *error, size_t error_size);
 
 /* Stops the replay playing, if any, without answering its requester; closes the socket and its connections, and
  * removes it from the file system. NULL is ignored. */

@@ -19,6 +19,7 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_pointer_gestures_v1.h>
+#include <wlr/types/wlr_region.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
@@ -447,6 +448,22 @@ static void host_pointer_location(void *data, double *x, double *y) {
 	*y = glue->server->cursor->y;
 }
 
+/* A wl_region a client passed for a gesture or an exclusion, which wlroots keeps as a pixman region of
+ * surface-local pixels. pixman orders its rectangles top to bottom: a region of more than capacity loses its
+ * lowest ones. */
+static size_t host_region_rectangles(void *data, struct wl_resource *region, struct tactus_rect *rects,
+                                     size_t capacity) {
+	(void)data;
+	int count;
+	const pixman_box32_t *boxes = pixman_region32_rectangles(wlr_region_from_resource(region), &count);
+	size_t written = 0;
+	for (; written < (size_t)count && written < capacity; written++) {
+		const pixman_box32_t *box = &boxes[written];
+		rects[written] = (struct tactus_rect){box->x1, box->y1, box->x2 - box->x1, box->y2 - box->y1};
+	}
+	return written;
+}
+
 /* A binding's host action: printed at every phase, run as the desktop's command when the gesture ends or is
  * recognized. */
 static void host_run_action(void *data, const char *name, enum tactus_phase phase, double progress,
@@ -500,8 +517,8 @@ struct glue *glue_create(struct server *server, const char *plugin_path) {
 	}
 	struct tactus_host host = {
 		.data = glue, .surfaces_at = host_surfaces_at, .pointer_location = host_pointer_location,
-		.run_action = host_run_action, .log = host_log, .deliver_touch = host_deliver_touch,
-		.cancel_touches = host_cancel_touches,
+		.region_rectangles = host_region_rectangles, .run_action = host_run_action, .log = host_log,
+		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
 	};
 	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, NULL);
 	if (!glue->plugin) {

@@ -443,6 +443,18 @@ static int terminate_on_signal(int number, void *data) {
 	return 0;
 }
 
+/* Runs the compositor until it is stopped: quit, the end of --replay, Alt+Escape, SIGTERM or SIGINT. */
+static void run(struct wl_display *display) {
+	struct wl_event_loop *loop = wl_display_get_event_loop(display);
+	struct wl_event_source *signals[] = {
+		wl_event_loop_add_signal(loop, SIGTERM, terminate_on_signal, display),
+		wl_event_loop_add_signal(loop, SIGINT, terminate_on_signal, display),
+	};
+	wl_display_run(display);
+	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+		wl_event_source_remove(signals[i]);
+}
+
 void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
 	listener->notify = notify;
 	wl_signal_add(signal, listener);
@@ -520,21 +532,15 @@ int main(int argc, char **argv) {
 	setenv("WAYLAND_DISPLAY", name, true);
 	printf("tactus-wlr: listening on %s\n", name);
 	fflush(stdout);
-	if (replay) {
-		const char *error = control_replay_then_quit(control, replay);
-		if (error) {
-			wlr_log(WLR_ERROR, "--replay %s: %s", replay, error);
-			return 1;
-		}
+	/* A trace --replay refuses stops the compositor before it runs, taking everything down as after a run. */
+	int status = 0;
+	char error[1024];
+	if (replay && !control_replay_then_quit(control, replay, error, sizeof error)) {
+		fprintf(stderr, "tactus-wlr: --replay: %s\n", error);
+		status = 1;
+	} else {
+		run(server.display);
 	}
-	struct wl_event_loop *loop = wl_display_get_event_loop(server.display);
-	struct wl_event_source *signals[] = {
-		wl_event_loop_add_signal(loop, SIGTERM, terminate_on_signal, server.display),
-		wl_event_loop_add_signal(loop, SIGINT, terminate_on_signal, server.display),
-	};
-	wl_display_run(server.display);
-	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
-		wl_event_source_remove(signals[i]);
 
 	control_destroy(control);
 	glue_destroy(server.glue);
@@ -548,5 +554,5 @@ int main(int argc, char **argv) {
 	wlr_allocator_destroy(server.allocator);
 	wlr_renderer_destroy(server.renderer);
 	wl_display_destroy(server.display);
-	return 0;
+	return status;
 }

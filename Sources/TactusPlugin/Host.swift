@@ -40,8 +40,11 @@ final class Host: SurfaceLocator, GestureServerHost {
         return Point(x: x, y: y)
     }
 
+    /// A region's rectangles, as the host reads them. A host without `region_rectangles` cannot read regions: each
+    /// then covers the whole surface (tactus.h), so that a client's gesture with a region still starts anywhere on
+    /// its surface instead of nowhere, and its exclusion keeps normal bindings off the whole surface.
     func rectangles(ofRegion region: OpaquePointer) -> [Rect] {
-        guard let regionRectangles = table.region_rectangles else { return [] }
+        guard let regionRectangles = table.region_rectangles else { return [wholeSurface] }
         let count = min(calling { regionRectangles(table.data, region, &rectangles, rectangles.count) }, rectangles.count)
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
@@ -89,6 +92,9 @@ final class Host: SurfaceLocator, GestureServerHost {
         return callback()
     }
 }
+
+/// Every surface-local point: its far edges are infinitely away, so that `Rect.contains` holds for any finite point.
+private let wholeSurface = Rect(x: -.greatestFiniteMagnitude, y: -.greatestFiniteMagnitude, width: .infinity, height: .infinity)
 
 /// Lends `body` a C string of `text`, or NULL for nil.
 private func withOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {

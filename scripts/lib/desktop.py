@@ -114,6 +114,10 @@ class Desktop:
                 raise Failure("tactus-wlr refused %r: %s" % (text, line))
             lines.append(line)
 
+    def connect(self, timeout=10):
+        """Another connection to the control socket, for checks of the socket itself."""
+        return Connection(self.control_path, timeout)
+
     def windows(self):
         """The mapped windows, focused first: dicts with x, y, width, height and title."""
         windows = []
@@ -196,6 +200,35 @@ class Desktop:
         except Failure:
             if kind is None:  # a failure of the check itself says more
                 raise
+
+
+class Connection:
+    """A connection to the control socket: bytes sent as they are, answers read a line at a time ("" at its end; a
+    Failure when none comes in time)."""
+
+    def __init__(self, path, timeout):
+        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.socket.settimeout(timeout)
+        # With a timeout the socket does not block: connect fails while the listening socket's backlog is full.
+        wait_for(lambda: self.socket.connect_ex(path) == 0, timeout, "a connection to the control socket")
+        self._reader = self.socket.makefile("r")
+
+    def sendall(self, data):
+        """Sends data; to a connection the compositor refused and closed, sends nothing (its answer says why)."""
+        try:
+            self.socket.sendall(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def readline(self):
+        try:
+            return self._reader.readline()
+        except socket.timeout:
+            raise Failure("no answer on the control socket within %g s" % self.socket.gettimeout())
+
+    def close(self):
+        self._reader.close()
+        self.socket.close()
 
 
 class Client:

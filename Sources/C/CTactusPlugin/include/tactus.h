@@ -117,7 +117,9 @@ struct tactus_host {
 	size_t (*surfaces_at)(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity);
 	/* Where the pointer is, in layout pixels: touchpad gestures go to the surface there. */
 	void (*pointer_location)(void *data, double *x, double *y);
-	/* The rectangles of a wl_region resource a client passed; returns how many, at most capacity. */
+	/* The rectangles of a wl_region resource a client passed (surface-local pixels); returns how many, at most
+	 * capacity. NULL: the plugin cannot read regions and takes each as the whole surface, so a client's gesture
+	 * with a region starts anywhere on its surface and its exclusion region covers the surface. */
 	size_t (*region_rectangles)(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity);
 	/* The client already received touches of an interaction a compositor gesture took over: send it
 	 * wl_touch.cancel and ignore the rest of that touch sequence. */

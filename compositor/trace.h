@@ -1,0 +1,62 @@
+/*
+ * tactus-sim's traces as tactus-wlr's replays read them (trace.c): JSON Lines, a header, then one timed input event
+ * a line (simulator/Sources/TactusSimulation/Trace.swift has the format). A trace is read whole, and as tactus-sim
+ * reads it, before any of it plays: what tactus-sim refuses is refused here too, with its file and line.
+ */
+#ifndef TRACE_H
+#define TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The latest event time a replay plays, in microseconds (about 24 days): its timers count milliseconds in an int. */
+#define TRACE_MAX_TIME_US (INT64_C(2147483647) * 1000)
+
+enum trace_event_type {
+	TRACE_TOUCH_DOWN,
+	TRACE_TOUCH_MOTION,
+	TRACE_TOUCH_UP,
+	TRACE_TOUCH_CANCEL,
+	TRACE_TOUCH_FRAME,
+	TRACE_SWIPE_BEGIN,
+	TRACE_SWIPE_UPDATE,
+	TRACE_SWIPE_END,
+	TRACE_PINCH_BEGIN,
+	TRACE_PINCH_UPDATE,
+	TRACE_PINCH_END,
+	TRACE_HOLD_BEGIN,
+	TRACE_HOLD_END,
+	/* device_added, device_removed and modifiers: checked, not played (the headless devices stay as they are) */
+	TRACE_NOT_PLAYED,
+};
+
+/* One event. The trace's device ids are not kept: touch events play on the headless touchscreen, touchpad events on
+ * the headless pointer. */
+struct trace_event {
+	int64_t time_us; /* 0 ... TRACE_MAX_TIME_US, from the trace's start */
+	enum trace_event_type type;
+	int32_t touch_id;
+	uint32_t fingers;
+	double x, y;         /* a touch's position, normalized to the device; a touchpad gesture's dx, dy */
+	double scale, angle; /* pinch updates */
+	bool cancelled;      /* touchpad gestures' ends */
+};
+
+struct trace {
+	/* The physical size of the header's first touchscreen, when it has one. */
+	bool has_size;
+	double width_mm, height_mm;
+	struct trace_event *events;
+	size_t count;
+};
+
+/* Reads the trace at path, which must be a regular file (it is opened without blocking, so a FIFO or a device is
+ * refused instead of waited on). False, with why in error ("PATH:LINE: reason", or "PATH: reason" for the file as
+ * a whole), when it cannot or refuses the trace; the trace then holds nothing to release. */
+bool trace_read(const char *path, struct trace *trace, char *error, size_t error_size);
+
+/* Frees the events of a trace that trace_read filled. */
+void trace_release(struct trace *trace);
+
+#endif
