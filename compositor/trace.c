@@ -394,6 +394,17 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 	return true;
 }
 
+/* Whether value is an array whose every element is of type: what tactus-sim's reader takes as a list of them. */
+static bool is_array_of(struct json_object *value, json_type type) {
+	if (!json_object_is_type(value, json_type_array))
+		return false;
+	size_t count = json_object_array_length(value);
+	for (size_t i = 0; i < count; i++)
+		if (!json_object_is_type(json_object_array_get_idx(value, i), type))
+			return false;
+	return true;
+}
+
 static bool read_header(struct reader *reader, struct json_object *header, struct trace *trace) {
 	double version;
 	bool present;
@@ -403,12 +414,9 @@ static bool read_header(struct reader *reader, struct json_object *header, struc
 		return refuse(reader, "the first line must be a header with \"tactus_trace\": 1");
 	/* JSONObject.objects: the devices when every one is an object, else none. */
 	struct json_object *devices;
-	if (!json_object_object_get_ex(header, "devices", &devices) || !json_object_is_type(devices, json_type_array))
+	if (!json_object_object_get_ex(header, "devices", &devices) || !is_array_of(devices, json_type_object))
 		return true;
 	size_t count = json_object_array_length(devices);
-	for (size_t i = 0; i < count; i++)
-		if (!json_object_is_type(json_object_array_get_idx(devices, i), json_type_object))
-			return true;
 	char what[32];
 	reader->what = what;
 	for (size_t i = 0; i < count; i++) {
@@ -443,15 +451,13 @@ static bool read_event_fields(struct reader *reader, struct json_object *object,
 	switch (event->type) {
 	case TRACE_TOUCH_DOWN:
 	case TRACE_TOUCH_MOTION:
-		if (!whole(reader, object, "id", INT32_MIN, INT32_MAX, &value))
-			return false;
-		event->touch_id = (int32_t)value;
-		return required_number(reader, object, "x", &event->x) && required_number(reader, object, "y", &event->y);
 	case TRACE_TOUCH_UP:
 		if (!whole(reader, object, "id", INT32_MIN, INT32_MAX, &value))
 			return false;
 		event->touch_id = (int32_t)value;
-		return true;
+		/* An up has no position. */
+		return event->type == TRACE_TOUCH_UP ||
+		       (required_number(reader, object, "x", &event->x) && required_number(reader, object, "y", &event->y));
 	case TRACE_SWIPE_BEGIN:
 	case TRACE_PINCH_BEGIN:
 	case TRACE_HOLD_BEGIN:
@@ -492,12 +498,9 @@ static bool read_event(struct reader *reader, struct json_object *object, struct
 	if (strcmp(type, "modifiers") == 0) {
 		/* Names that are not all texts count as none, as for tactus-sim. */
 		struct json_object *names;
-		if (!json_object_object_get_ex(object, "modifiers", &names) || !json_object_is_type(names, json_type_array))
+		if (!json_object_object_get_ex(object, "modifiers", &names) || !is_array_of(names, json_type_string))
 			return true;
 		size_t count = json_object_array_length(names);
-		for (size_t i = 0; i < count; i++)
-			if (!json_object_is_type(json_object_array_get_idx(names, i), json_type_string))
-				return true;
 		for (size_t i = 0; i < count; i++) {
 			const char *name = json_object_get_string(json_object_array_get_idx(names, i));
 			size_t m = 0;

@@ -95,16 +95,21 @@ import TactusCore
         let host = Host()
         host.engine.attach(SwipeGesture(fingers: 3), priority: .high, policy: .withhold)
         host.engine.attach(TapGesture())
-        var generator = SplitMix(seed: 15)
+        // A fixed stream: the same on every run (Knuth's MMIX linear congruential generator, high bits).
+        var state: UInt64 = 15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
         var time: Int64 = 100
         for _ in 0..<2000 {
             // Times wander back as often as forward; positions are sometimes not numbers or off the device;
             // contacts are sometimes unknown, duplicated or beyond the slot limit.
-            time += Int64(generator.next() % 7) - 3
-            let contact = ContactID(generator.next() % 14)
-            let x = generator.next() % 11 == 0 ? Double.nan : Double(generator.next() % 1200) / 1000
+            time += Int64(next() % 7) - 3
+            let contact = ContactID(next() % 14)
+            let x = next() % 11 == 0 ? Double.nan : Double(next() % 1200) / 1000
             let event: InputEvent
-            switch generator.next() % 4 {
+            switch next() % 4 {
             case 0: event = .touchDown(host.screen, contact: contact, position: Point(x: x, y: 0.5))
             case 1: event = .touchMotion(host.screen, contact: contact, position: Point(x: x, y: 0.5))
             case 2: event = .touchUp(host.screen, contact: contact)
@@ -116,18 +121,5 @@ import TactusCore
         }
         // Events of a device the engine does not know get none.
         #expect(host.send(.touchDown(DeviceID(9), contact: 0, position: Point(x: 0.5, y: 0.5)), at: time).own.isEmpty)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that the stream is the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
