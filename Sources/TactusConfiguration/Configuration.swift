@@ -55,6 +55,8 @@ public struct Configuration: Equatable, Sendable {
         case (let line, .keyWithoutStart)?:
             throw ConfigurationError(file: file, line: line,
                                      message: "syntax error: a key must start with a letter, a digit, '_', '-' or a quote")
+        case (let line, .mismatchedBracket)?:
+            throw ConfigurationError(file: file, line: line, message: "syntax error: a bracket closes what it did not open")
         case nil:
             break
         }

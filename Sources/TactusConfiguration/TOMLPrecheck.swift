@@ -2,8 +2,9 @@
 ///
 /// - Nesting too deep: toml++ walks and frees the tables it read recursively, so a file nested some thousands of
 ///   levels deep (a dotted key or a header of 30 000 keys is 60 KB) overflows the stack.
-/// - A key part of a header or dotted key that does not start as a key can (a letter, digit, `_`, `-` or a quote):
-///   toml++ asserts there (`[!` stops a debug build), where it should report.
+/// - A key part of a header or dotted key that does not start as a key can (a letter, digit, `_`, `-` or a quote),
+///   and a bracket closing what it did not open (`a = [ }`): toml++ asserts there (`[!` stops a debug build), where
+///   it should report. Both found by fuzzing (`scripts/fuzz`).
 ///
 /// A value's depth is the number of tables and arrays it sits in, below the file's own table:
 /// - a header `[a.b.c]` opens a table 3 deep; `[[a.b]]` an array 2 deep whose table is 3 deep;
@@ -19,6 +20,8 @@ enum TOMLPrecheck {
         case tooDeep
         /// A key part of a header or dotted key that does not start as a key can.
         case keyWithoutStart
+        /// A `}` closing an inline array, or a `]` an inline table.
+        case mismatchedBracket
     }
 
     /// The first problem in `text` and its line (from 1), with nesting deeper than `limit` a problem; nil when none.
@@ -91,7 +94,8 @@ private struct Scan {
                 guard let innermost = open.last else { continue }
                 expecting = innermost.isTable ? .key(depth: innermost.depth) : .value(depth: innermost.depth)
             case (ascii("}"), _), (ascii("]"), _):
-                guard open.popLast() != nil else { continue }
+                guard let closed = open.popLast() else { continue }
+                if closed.isTable != (byte == ascii("}")) { return (line, .mismatchedBracket) }
                 expecting = .value(depth: open.last?.depth ?? tableDepth)
             default:
                 continue

@@ -1,6 +1,7 @@
 // libFuzzer's entry for the trace reader: the input's bytes, as UTF-8 text (invalid sequences repaired), are read as a
 // JSON Lines trace, and a trace read is written and read back. Any outcome but a trace or an error (a crash, a trap, a
-// hang, which libFuzzer reports) is a bug, and so is a trace that does not read back the same.
+// hang, which libFuzzer reports) is a bug, and so is a written trace that does not read back, or that reads back as
+// another (the writer rounds positions to six decimals, so the first reading may differ; the written text may not).
 //
 // Built and run by scripts/fuzz, with the fuzzer's instrumentation and FUZZING defined, the program hands itself
 // over to libFuzzer (`runFuzzer`). Built as part of the package, it is a program that does nothing.
@@ -15,7 +16,7 @@ public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let again = try? Trace(jsonLines: written, source: "written.jsonl") else {
         fatalError("a trace the reader took does not read back:\n\(written)")
     }
-    if again != trace { fatalError("a trace read back differs:\n\(written)") }
+    if again.jsonLines != written { fatalError("a written trace reads back as another:\n\(written)") }
     return 0
 }
 

@@ -19,4 +19,16 @@ import TactusConfiguration
         let text = "[thresholds . touchscreen]\n[[ binding ]]\n\"gesture\" = \"tap\"\n'action' = { host = 'menu' }\n"
         #expect(throws: Never.self) { _ = try Configuration(text: text, file: "keys.toml") }
     }
+
+    /// Also found by the fuzzer: toml++ asserts on an inline array closed by `}` (or a table by `]`).
+    @Test(arguments: [("a = [[[ }", 1), ("x = 1\nb = { c = ]\n", 2), ("a = [1, [2 }]", 1)])
+    func aBracketClosingWhatItDidNotOpenIsASyntaxError(_ text: String, _ line: Int) {
+        do {
+            _ = try Configuration(text: text, file: "brackets.toml")
+            Issue.record("\(text.debugDescription) was read")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.message == "syntax error: a bracket closes what it did not open", "\(error)")
+        }
+    }
 }
