@@ -245,7 +245,9 @@ public struct Scenario {
         request.path = try o.optionalChoice("path", "path is line, arc or circle")
         request.direction = try o.optionalChoice("direction", "direction is left, right, up or down")
         request.edge = try o.optionalChoice("edge", "unknown edge")
-        guard let gesture = request.gesture(named: kind) else { throw SimulationError.malformed(o.place, "unknown generator \"\(kind)\"") }
+        let gesture: GeneratedGesture?
+        do { gesture = try request.gesture(named: kind) } catch { throw SimulationError.malformed(o.place, "\(error)") }
+        guard let gesture else { throw SimulationError.malformed(o.place, "unknown generator \"\(kind)\"") }
         return gesture
     }
 }
