@@ -19,13 +19,15 @@ struct SeededRandom {
     mutating func signedUnit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
 }
 
-/// The knobs every generated trace shares.
+/// The knobs every generated trace shares. `validate()` checks rate, jitter and stagger against their ranges
+/// (`GeneratorParameter`); a generator given values outside them anyway takes the nearest within, so that its trace
+/// stays within `GeneratorRequest.maximumEventCount` events.
 public struct GeneratorOptions: Equatable {
     /// Samples per second, 60…480.
     public var rate: Double = 120
-    /// Random displacement of every sample, in millimetres (seeded).
+    /// Random displacement of every sample (seeded), 0…10 mm.
     public var jitter: Double = 0
-    /// Delay between one finger landing (and lifting) and the next, in milliseconds.
+    /// Delay between one finger landing (and lifting) and the next, 0…100 ms.
     public var stagger: Double = 0
     /// The seed of the jitter.
     public var seed: UInt64 = 1
@@ -41,6 +43,13 @@ public struct GeneratorOptions: Equatable {
 
     public init() {}
 
+    /// Throws for the first of rate, jitter and stagger that is outside its range.
+    public func validate() throws(GeneratorRangeError) {
+        for (parameter, value) in [(GeneratorParameter.rate, rate), (.jitter, jitter), (.stagger, stagger)] {
+            try parameter.check(value, within: parameter.range)
+        }
+    }
+
     var touchscreen: DeviceDescription {
         let physical = transform.swapsAxes ? Size(width: sizeMillimetres.height, height: sizeMillimetres.width) : sizeMillimetres
         return DeviceDescription(id: DeviceID(1), kind: .touchscreen, name: "tactus-sim touchscreen", physicalSize: physical,
@@ -53,6 +62,7 @@ public struct GeneratorOptions: Equatable {
 }
 
 /// What to generate. Distances are millimetres, times milliseconds, angles degrees (clockwise), speeds mm/s.
+/// The values are taken as given: `GeneratorRequest` is where they are checked against their ranges.
 public enum GeneratedGesture: Equatable {
     public enum Path: String, CaseIterable { case line, arc, circle }
 
@@ -77,6 +87,11 @@ public struct Generator {
     public init(options: GeneratorOptions) {
         self.options = options
     }
+
+    /// The knobs as the generator takes them: within their ranges whatever the options say.
+    private var period: Double { 1000 / GeneratorParameter.rate.nearest(to: options.rate) }
+    private var jitter: Double { GeneratorParameter.jitter.nearest(to: options.jitter) }
+    private var stagger: Double { GeneratorParameter.stagger.nearest(to: options.stagger) }
 
     /// The trace of `gesture`, deterministic for the same options and seed.
     public func trace(for gesture: GeneratedGesture) -> Trace {
@@ -214,7 +229,6 @@ public struct Generator {
         let device = options.touchscreen
         var random = SeededRandom(seed: options.seed)
         var events: [(time: Timestamp, event: InputEvent)] = []
-        let period = 1000 / min(max(options.rate, 60), 480)
         func normalized(_ p: Point) -> Point {
             let output = Point(x: p.x / options.sizeMillimetres.width, y: p.y / options.sizeMillimetres.height)
             let d = options.transform.unapply(output)
@@ -224,8 +238,8 @@ public struct Generator {
         for press in presses {
             let ids = press.fingers.indices.map { ContactID($0) + nextContact }
             nextContact += ContactID(press.fingers.count)
-            let lands = press.fingers.indices.map { press.start + Double($0) * options.stagger }
-            let lifts = press.fingers.indices.map { press.start + press.duration + Double($0) * options.stagger }
+            let lands = press.fingers.indices.map { press.start + Double($0) * stagger }
+            let lifts = press.fingers.indices.map { press.start + press.duration + Double($0) * stagger }
             var t = press.start
             let last = lifts.max() ?? press.start
             var down = Set<Int>()
@@ -235,7 +249,7 @@ public struct Generator {
                 var any = false
                 for i in press.fingers.indices {
                     var p = press.fingers[i](progress)
-                    if options.jitter > 0 { p = p + Vector(dx: random.signedUnit(), dy: random.signedUnit()) * options.jitter }
+                    if jitter > 0 { p = p + Vector(dx: random.signedUnit(), dy: random.signedUnit()) * jitter }
                     if !down.contains(i) && t + 1e-9 >= lands[i] && t < lifts[i] + 1e-9 {
                         down.insert(i)
                         events.append((time, .touchDown(device.id, contact: ids[i], position: normalized(p))))
@@ -265,7 +279,6 @@ public struct Generator {
 
     func touchpad(begin: InputEvent, duration: Double, end: InputEvent,
                   update: (_ progress: Double, _ previous: Double) -> InputEvent) -> Trace {
-        let period = 1000 / min(max(options.rate, 60), 480)
         var events: [(time: Timestamp, event: InputEvent)] = [(Timestamp(microseconds: Int64(options.start * 1000)), begin)]
         let steps = max(Int((duration / period).rounded()), 1)
         for step in 1...steps {

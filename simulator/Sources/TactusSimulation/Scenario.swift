@@ -328,9 +328,9 @@ public struct Scenario {
         request.path = try o.optionalChoice("path")
         request.direction = try o.optionalChoice("direction")
         request.edge = try o.optionalChoice("edge")
-        guard let gesture = request.gesture(named: kind) else {
-            throw SimulationError.malformed(o.place(of: "generate"), "unknown generator \"\(kind)\"")
-        }
+        let gesture: GeneratedGesture?
+        do { gesture = try request.gesture(named: kind) } catch { throw SimulationError.malformed(o.place(of: "generate"), "\(error)") }
+        guard let gesture else { throw SimulationError.malformed(o.place(of: "generate"), "unknown generator \"\(kind)\"") }
         return gesture
     }
 }

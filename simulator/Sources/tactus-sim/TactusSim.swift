@@ -70,23 +70,27 @@ struct Generate: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The generator: \(GeneratorRequest.names.joined(separator: ", ")).", valueName: "generator"))
     var kind: String
-    @Option(help: "Fingers.") var fingers: Int?
-    @Option(help: "Taps (tap; default 1).") var count: Int?
-    @Option(help: "Pause between taps, ms (tap; default 150).") var interval: Double?
-    @Option(help: "Duration of the motion or press, ms.") var duration: Double?
+    // Each number's range comes from GeneratorParameter, which the request and the options check.
+    @Option(help: "Fingers: \(GeneratorRequest.fingerRangesInWords).") var fingers: Int?
+    @Option(help: "Taps, \(GeneratorParameter.count.rangeInWords) (tap; default 1).") var count: Int?
+    @Option(help: "Pause between taps, \(GeneratorParameter.interval.rangeInWords) (tap; default 150).") var interval: Double?
+    @Option(help: "Duration of the motion or press, \(GeneratorParameter.duration.rangeInWords).") var duration: Double?
     @Option(help: "Path of a drag: line, arc or circle (default line).") var path: GeneratedGesture.Path?
-    @Option(help: "Distance in mm (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
+    @Option(help: "Distance, \(GeneratorParameter.distance.rangeInWords) (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
     @Option(help: "Direction: left, right, up or down (default right).") var direction: SwipeDirection?
-    @Option(help: "Speed in mm/s (swipe; default 200).") var speed: Double?
+    @Option(help: "Speed, \(GeneratorParameter.speed.rangeInWords), fast enough to last no longer than --duration may (swipe; default 200).")
+    var speed: Double?
     @Option(help: "Edge: left, right, top or bottom (edge swipe; default left).") var edge: Edge?
-    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, mm (pinch; default 20).") var startSpan: Double?
-    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, mm (pinch; default 40).") var endSpan: Double?
-    @Option(help: "Rotation in degrees, clockwise (rotate, touchpad pinch; default 45).") var degrees: Double?
-    @Option(help: "Radius of the fingers' circle, mm (rotate; default 15).") var radius: Double?
-    @Option(help: "Final scale (touchpad pinch; default 2).") var scale: Double?
-    @Option(help: "Samples per second, 60…480.") var rate = 120.0
-    @Option(help: "Seeded jitter of every sample, mm.") var jitter = 0.0
-    @Option(help: "Delay between fingers landing and lifting, ms.") var stagger = 0.0
+    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, \(GeneratorParameter.startSpan.rangeInWords) (pinch; default 20).")
+    var startSpan: Double?
+    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, \(GeneratorParameter.endSpan.rangeInWords) (pinch; default 40).")
+    var endSpan: Double?
+    @Option(help: "Rotation, clockwise, \(GeneratorParameter.degrees.rangeInWords) (rotate, touchpad pinch; default 45).") var degrees: Double?
+    @Option(help: "Radius of the fingers' circle, \(GeneratorParameter.radius.rangeInWords) (rotate; default 15).") var radius: Double?
+    @Option(help: "Final scale, \(GeneratorParameter.scale.rangeInWords) (touchpad pinch; default 2).") var scale: Double?
+    @Option(help: "Samples per second, \(GeneratorParameter.rate.rangeInWords).") var rate = 120.0
+    @Option(help: "Seeded jitter of every sample, \(GeneratorParameter.jitter.rangeInWords).") var jitter = 0.0
+    @Option(help: "Delay between fingers landing and lifting, \(GeneratorParameter.stagger.rangeInWords).") var stagger = 0.0
     @Option(help: "Seed of the jitter.") var seed: UInt64 = 1
     @Option(help: "Touchscreen size in mm, as the output shows it, e.g. 160x100mm.") var size = Dimensions(argument: "160x100")!
     @Option(help: "Output size in pixels, e.g. 1600x1000.") var pixels = Dimensions(argument: "1600x1000")!
@@ -99,9 +103,13 @@ struct Generate: ParsableCommand {
         guard GeneratorRequest.names.contains(kind) else {
             throw ValidationError("unknown generator \"\(kind)\"; generators: \(GeneratorRequest.names.joined(separator: ", "))")
         }
-        guard (60...480).contains(rate) else { throw ValidationError("--rate must be within 60…480 Hz") }
         guard DeviceTransform.Rotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
-        if let fingers { guard (1...10).contains(fingers) else { throw ValidationError("--fingers must be within 1…10") } }
+        do {
+            try options.validate()
+            _ = try request.gesture(named: kind)
+        } catch {
+            throw ValidationError(error.message(naming: "--" + error.parameter.name))
+        }
         if let at {
             guard (0...pixels.size.width).contains(at.point.x), (0...pixels.size.height).contains(at.point.y) else {
                 throw ValidationError("--at must lie on the output (0,0 to \(pixels.size.width),\(pixels.size.height))")
@@ -132,7 +140,7 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        guard let gesture = request.gesture(named: kind) else { throw ValidationError("unknown generator \"\(kind)\"") }
+        guard let gesture = try request.gesture(named: kind) else { throw ValidationError("unknown generator \"\(kind)\"") }
         print(Generator(options: options).trace(for: gesture).jsonLines, terminator: "")
     }
 }
