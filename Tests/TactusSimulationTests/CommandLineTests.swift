@@ -10,14 +10,21 @@ import TactusSimulation
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactus-sim").path
     }
 
-    /// Runs tactus-sim; returns its exit status and what it wrote on standard error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+    /// Runs tactus-sim; returns its exit status and what it wrote on standard error. `bounded`: under 2 GB of address
+    /// space and 30 s, so that input that once never ended or took 24 GB fails the test instead of the machine (the
+    /// time limit kills: a test's processes start with SIGTERM blocked).
+    static func run(_ arguments: [String], bounded: Bool = false) throws -> (status: Int32, errors: String) {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw TestFailure("\(executable) is missing: run `swift build --build-tests` (or `swift build --product tactus-sim`) first")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        if bounded {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v 2000000 && exec timeout -s KILL 30 \"$0\" \"$@\"", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -6,26 +6,6 @@ import TactusCore
 /// `tactus-sim generate` and scenario files' `generate` steps, given numbers outside their ranges: each is refused
 /// with its name, its value and its range, never turned into a trace that hangs, fills memory or means nothing.
 @Suite struct GeneratorRangeCommandLineTests {
-    /// Runs tactus-sim under 2 GB of address space and 30 s, so that a generator that would never end or take
-    /// 24 GB fails the test instead of the machine; returns its exit status and what it wrote on standard error.
-    /// The time limit kills: a test's processes start with SIGTERM blocked.
-    static func runBounded(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let executable = CommandLineTests.executable
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw TestFailure("\(executable) is missing: run `swift build --build-tests` (or `swift build --product tactus-sim`) first")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v 2000000 && exec timeout -s KILL 30 \"$0\" \"$@\"", executable] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     static let badOptions: [([String], String)] = [
         (["swipe", "--speed", "0"], "--speed must be within 1…10000 mm/s, not 0"),
         (["hold", "--duration", "inf"], "--duration must be within 1…60000 ms, not inf"),
@@ -42,7 +22,7 @@ import TactusCore
 
     @Test(arguments: badOptions)
     func aGenerateOptionOutsideItsRangeExits64NamingIt(_ arguments: [String], _ message: String) throws {
-        let (status, errors) = try Self.runBounded(["generate"] + arguments)
+        let (status, errors) = try CommandLineTests.run(["generate"] + arguments, bounded: true)
         #expect(status == 64)
         #expect(errors.contains(message), "\(errors)")
     }
@@ -63,7 +43,7 @@ import TactusCore
             {"name": "bad step", "timeline": [{"at_ms": 0, \(step)}], "expect": []}
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, errors) = try Self.runBounded(["run", path])
+        let (status, errors) = try CommandLineTests.run(["run", path], bounded: true)
         #expect(status == 2)
         // The scenario is one line: the step's place is line 1.
         #expect(errors.contains("\(path):1 \(message)"), "\(errors)")
@@ -75,7 +55,7 @@ import TactusCore
              "expect": []}
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, errors) = try Self.runBounded(["run", path])
+        let (status, errors) = try CommandLineTests.run(["run", path], bounded: true)
         #expect(status == 0, "\(errors)")
     }
 }
