@@ -75,8 +75,8 @@ public final class Engine: DeviceSessionOwner {
     /// The sessions' earliest deadline, once asked and until one of them says it may have moved: the host asks
     /// before every event.
     private var knownDeadline: Timestamp??
-    /// The sessions that may have a deadline: each session whose arena was driven since it was last found to have
-    /// none (`DeviceSession.isTimed`). Deadlines are looked for there alone, not among many idle devices.
+    /// The sessions that may have a deadline: each session whose arena was driven since it was last found closed
+    /// (`DeviceSession.isTimed`). Deadlines are looked for there alone, not among many idle devices.
     private var timedSessions: [Session] = []
     /// Where the session of the latest touch or touchpad event is in `sessions`: events come in runs from one device.
     private var recentSession = 0
