@@ -27,7 +27,7 @@ public final class WaylandConnection {
     private(set) var shell: OpaquePointer?
     private(set) var shm: OpaquePointer?
     /// Whether the display is still open, so that the connection's objects may be used.
-    private(set) var isConnected = true
+    public private(set) var isConnected = true
     private var registry: OpaquePointer?
     /// The protocol error, kept through `disconnect()` since the display that knows it is freed then.
     private var errorAtDisconnect: ProtocolError?

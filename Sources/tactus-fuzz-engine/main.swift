@@ -21,7 +21,7 @@ final class Scene: SurfaceLocator {
 }
 
 /// Plays one input and returns the promises it broke.
-func brokenPromises(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+func brokenPromises(of input: inout FuzzInput) -> [String] {
     let devices = HostileDevices.standard
     let scene = Scene()
     let engine = Engine(surfaceLocator: scene)
@@ -52,11 +52,8 @@ func brokenPromises(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var screenPresent = true
     var clock: Int64 = 1000, now: Int64 = 0
 
-    var index = 0
-    while index + 4 <= bytes.count {
-        let number = Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
-        index += 4
-        let step = HostileStep(number, on: devices)
+    while !input.isAtEnd {
+        let step = HostileStep(input.word(), on: devices)
         clock = max(clock + step.delay, 0)
         now = max(now, clock)
         let time = Timestamp.milliseconds(clock)
@@ -106,9 +103,8 @@ func brokenPromises(of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    // Longer inputs add nothing a shorter one with the same steps would not find, and take longer to run.
-    let bytes = UnsafeBufferPointer(start: data, count: min(size, 16_384))
-    let broken = brokenPromises(of: bytes)
+    var input = FuzzInput(data, count: size, limit: 16_384)
+    let broken = brokenPromises(of: &input)
     if !broken.isEmpty { fatalError("the engine broke its promises: \(broken.prefix(5))") }
     return 0
 }

@@ -29,21 +29,9 @@ nonisolated(unsafe) var host = tactus_host(
     log: { _, _, _ in },
     device_output: nil)
 
-/// Reads the input's bytes in order; past the end, zeros.
-struct Bytes {
-    let data: UnsafeBufferPointer<UInt8>
-    var position = 0
-    mutating func next() -> UInt8 {
-        defer { position += 1 }
-        return position < data.count ? data[position] : 0
-    }
-    var isAtEnd: Bool { position >= data.count }
-    mutating func number(_ values: [Double]) -> Double { values[Int(next()) % values.count] }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    var bytes = Bytes(data: UnsafeBufferPointer(start: data, count: min(size, 4096)))
+    var bytes = FuzzInput(data, count: size, limit: 4096)
     delivered = 0
     var withheld = 0
     var plugin = tactusPluginCreate(UInt32(TACTUS_ABI_VERSION), display, &host, "/nonexistent/tactus-fuzz.toml")
@@ -67,18 +55,18 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         time = step % 13 == 0 ? time &- UInt32(step) : time &+ UInt32(step % 20)
         switch op & 0x3f {
         case 0...9:
-            decide(tactusPluginTouchDown(handle, device, time, contact, bytes.number(coordinates), bytes.number(coordinates)))
+            decide(tactusPluginTouchDown(handle, device, time, contact, bytes.pick(coordinates), bytes.pick(coordinates)))
         case 10...24:
-            decide(tactusPluginTouchMotion(handle, device, time, contact, bytes.number(coordinates), bytes.number(coordinates)))
+            decide(tactusPluginTouchMotion(handle, device, time, contact, bytes.pick(coordinates), bytes.pick(coordinates)))
         case 25...30: decide(tactusPluginTouchUp(handle, device, time, contact))
         case 31...40: decide(tactusPluginTouchFrame(handle, device))
         case 41: tactusPluginTouchCancel(handle, device, time, contact)
         case 42: tactusPluginSwipeBegin(handle, device, time, UInt32(bytes.next() % 12))
-        case 43: tactusPluginSwipeUpdate(handle, device, time, bytes.number(coordinates) * 10, bytes.number(coordinates))
+        case 43: tactusPluginSwipeUpdate(handle, device, time, bytes.pick(coordinates) * 10, bytes.pick(coordinates))
         case 44: tactusPluginPinchBegin(handle, device, time, UInt32(bytes.next() % 12))
         case 45:
-            tactusPluginPinchUpdate(handle, device, time, bytes.number(coordinates), 0, bytes.number(coordinates) * 3,
-                                    bytes.number(coordinates) * 90)
+            tactusPluginPinchUpdate(handle, device, time, bytes.pick(coordinates), 0, bytes.pick(coordinates) * 3,
+                                    bytes.pick(coordinates) * 90)
         case 46: tactusPluginSwipeEnd(handle, device, time, bytes.next() % 2 == 0)
         case 47: tactusPluginPinchEnd(handle, device, time, bytes.next() % 2 == 0)
         case 48: tactusPluginHoldBegin(handle, device, time, UInt32(bytes.next() % 12))
@@ -88,8 +76,8 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let kind = device == 1 ? TACTUS_DEVICE_TOUCHSCREEN : TACTUS_DEVICE_TOUCHPAD
             var description = tactus_device(
                 id: device, kind: bytes.next() % 7 == 0 ? tactus_device_kind(rawValue: 7) : kind, name: nil,
-                width_mm: bytes.number([160, 0, -1, .nan, 1e-300, 1e300]), height_mm: 100,
-                output: tactus_rect(x: 0, y: 0, width: bytes.number([1600, 0, .nan, .leastNonzeroMagnitude]), height: 1000),
+                width_mm: bytes.pick([160, 0, -1, .nan, 1e-300, 1e300]), height_mm: 100,
+                output: tactus_rect(x: 0, y: 0, width: bytes.pick([1600, 0, .nan, .leastNonzeroMagnitude]), height: 1000),
                 transform: UInt32(bytes.next() % 10))
             _ = tactusPluginAddDevice(handle, &description)
         case 54: _ = tactusPluginRemoveDevice(handle, device)
@@ -101,7 +89,7 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             binding.kind = tactus_gesture_kind(rawValue: kinds)
             binding.fingers = UInt32(bytes.next() % 8)
             binding.count = UInt32(bytes.next() % 5)
-            binding.distance_mm = bytes.number([0, 10, -5, .nan, .infinity])
+            binding.distance_mm = bytes.pick([0, 10, -5, .nan, .infinity])
             binding.modifiers = UInt32(bytes.next() % 20)
             binding.policy = tactus_policy(rawValue: UInt32(bytes.next() % 3))
             binding.priority = tactus_priority(rawValue: UInt32(bytes.next() % 4))

@@ -1,6 +1,7 @@
 import Testing
 import TactusClient
 import TactusCore
+import TactusWaylandTestbed
 
 /// Clients' gestures compete with the compositor's bindings under the engine's arbitration.
 @Suite struct ArbitrationTests {

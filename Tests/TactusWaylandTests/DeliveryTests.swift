@@ -2,6 +2,7 @@ import Testing
 import TactusClient
 import TactusCore
 import TactusWayland
+import TactusWaylandTestbed
 
 /// Gestures recognized on a client's surface reach that client, over a real socket, in its coordinates.
 @Suite struct DeliveryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TactusCore
+import TactusWaylandTestbed
 
 /// `tactus-demo-client`, a separate process, subscribes and prints what a real interaction gives it.
 @Suite struct DemoClientTests {

@@ -2,6 +2,7 @@ import Testing
 @_spi(Testing) import TactusClient
 import TactusCore
 @testable import TactusWayland
+import TactusWaylandTestbed
 
 /// Surfaces, gestures and clients that go away mid-gesture: no crash, no further events, nothing left over.
 @Suite struct LifetimeTests {

@@ -1,6 +1,7 @@
 import Testing
 import TactusClient
 import TactusCore
+import TactusWaylandTestbed
 
 /// Many clients with many gesture objects: every interaction reaches exactly its own client.
 @Suite struct LoadTests {

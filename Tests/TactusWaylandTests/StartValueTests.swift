@@ -1,6 +1,7 @@
 import Testing
 import TactusClient
 import TactusCore
+import TactusWaylandTestbed
 
 /// Version 2: pinches and rotations say where they started (start_location, start_anchor), to clients that bound
 /// version 2; clients of version 1 get what they always got.

@@ -1,6 +1,7 @@
 import TactusClient
 import TactusCore
 import TactusSimulation
+import TactusWaylandTestbed
 
 /// Generated interactions on the simulator's default touchscreen: 160 × 100 mm over a 1600 × 1000 pixel
 /// output (10 px per mm). Gestures are centred on the output, at layout (800, 500), unless moved.
