@@ -4,8 +4,8 @@ import TactusCore
 /// One `tactus_gesture_v1`: a gesture of one kind on one client surface, its double-buffered parameters and
 /// relations, the engine attachment its committed state became, and the events it sends.
 ///
-/// It turns inert, sending nothing and ignoring requests, when its surface or seat goes away or the server
-/// shuts down; it is gone when the client destroys it (or disconnects).
+/// It turns inert, sending nothing and ignoring requests, when its surface or seat goes away (after cancelling a
+/// running gesture) or the server shuts down; it is gone when the client destroys it (or disconnects).
 final class GestureObject: ResourceOwner {
     private weak var server: GestureServer?
     let client: OpaquePointer
@@ -63,15 +63,17 @@ final class GestureObject: ResourceOwner {
         server?.forget(self)
     }
 
-    /// Stops for good: detaches from the engine (a running gesture is cancelled there, silently here) and
-    /// drops its own relations. The object's resource, if still there, accepts and ignores requests.
+    /// Stops for good: detaches from the engine and drops its own relations. A running gesture is cancelled, and
+    /// the client hears it while its object is there, so that every began it heard ends (the object is gone when
+    /// its client destroyed it). Then the object sends nothing more; its resource, if still there, accepts and
+    /// ignores requests.
     func becomeInert() {
         guard !isInert else { return }
+        server?.releaseAttachments(of: self)
         isInert = true
         surfaceListener = nil
         seatListener = nil
         attachment = nil
-        server?.releaseAttachments(of: self)
         pendingSimultaneous = []
         pendingFailureRequirements = []
         simultaneous = []

@@ -178,11 +178,13 @@ public final class GestureServer: AttachmentOwner {
         return id
     }
 
-    /// Detaches every attachment of the object, the retired ones too; what they still report goes nowhere.
+    /// Detaches every attachment of the object, the retired ones too; what they report on the way (a running
+    /// gesture is cancelled) goes to the object, which sends it while it is neither inert nor destroyed.
     func releaseAttachments(of object: GestureObject) {
         for (id, owner) in gestureOfAttachment where owner === object {
-            gestureOfAttachment[id] = nil
+            // Detached while still known, so that what the gesture reports on the way (cancelled) reaches its object.
             engineLoop.detach(id)
+            gestureOfAttachment[id] = nil
         }
     }
 

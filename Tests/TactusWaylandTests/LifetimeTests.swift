@@ -24,12 +24,18 @@ import TactusWaylandTestbed
         return (client, drag)
     }
 
-    @Test func aSurfaceDestroyedMidGestureSilencesItsGestures() throws {
+    @Test func aSurfaceDestroyedMidGestureCancelsItsGestureThenSilencesIt() throws {
         let compositor = try TestCompositor()
         let (client, drag) = try clientDragging(on: compositor)
-        let heard = client.heard.count
+        let began = try #require(client.events("drag").first?.serial)
         client.connection.destroySurface(client.surface)
         compositor.pump([client.connection])
+        // The began the client heard ends, once, with the serial it had.
+        let cancelled = try #require(client.events("drag").last)
+        #expect(cancelled.phase == .cancelled)
+        #expect(cancelled.serial == began)
+        #expect(cancelled.reason == nil)  // `other`
+        let heard = client.heard.count
         compositor.feed(Self.secondHalf)
         compositor.pump([client.connection])
         #expect(client.heard.count == heard)

@@ -270,9 +270,11 @@ struct tactus_gesture_manager_v1_interface {
 	 * the gesture takes part in interactions: an uncommitted gesture
 	 * object recognizes nothing.
 	 *
-	 * If the surface or the seat is destroyed, the gesture object
-	 * becomes inert: it sends no more events and accepts and ignores
-	 * requests, until the client destroys it.
+	 * If the surface or the seat is destroyed, a running gesture of
+	 * the object is cancelled (reason other) and one still undecided
+	 * may fail; then the gesture object becomes inert: it sends no
+	 * more events and accepts and ignores requests, until the client
+	 * destroys it.
 	 *
 	 * A kind outside the kind enum raises invalid_kind; more gesture
 	 * and exclusion objects than the compositor allows for one client
