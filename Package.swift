@@ -58,6 +58,8 @@ let package = Package(
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
         // clients, for the Wayland tests and the latency benchmark.
         .target(name: "TactusWaylandTestbed", dependencies: ["TactusWayland", "TactusClient", "CTactusWaylandServer"]),
+        .executableTarget(name: "tactus-fuzz-protocol",
+                          dependencies: ["TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"]),
 
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
