@@ -169,6 +169,22 @@ import TactusCore
         #expect(Generator(options: wild).trace(for: gesture).jsonLines == Generator(options: nearest).trace(for: gesture).jsonLines)
     }
 
+    /// The longest trace (10 fingers held for a minute at 480 Hz, 21 MB of JSON Lines) streams out as it is made:
+    /// tactus-sim's memory stays far below the trace's size all along (it reached 165 MB when the trace was built
+    /// whole before its first line went out).
+    @Test func theLongestTraceStreamsAsItIsMade() throws {
+        let (output, samples) = try CommandLineTests.memoryWhileReading(
+            ["generate", "hold", "--fingers", "10", "--duration", "60000", "--rate", "480"])
+        #expect(output.count > 20_000_000)
+        // A sample at each megabyte read while tactus-sim ran: most of the run is seen.
+        #expect(samples.count >= 15, "\(samples.count) samples")
+        let peak = samples.max() ?? .max
+        #expect(peak < 64 << 20, "\(peak) bytes resident for a trace of \(output.count) bytes")
+        let trace = try Trace(jsonLines: String(decoding: output, as: UTF8.self), source: "tactus-sim generate hold")
+        #expect(trace.events.count > 280_000)
+        #expect(trace.events.count <= GeneratorRequest.maximumEventCount)
+    }
+
     /// The longest requests at the highest rate, with the widest stagger: none has more than the bound.
     @Test func theLongestTracesStayWithinTheBound() throws {
         var options = GeneratorOptions()

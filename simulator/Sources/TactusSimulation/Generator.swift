@@ -95,24 +95,40 @@ public struct Generator {
 
     /// The trace of `gesture`, deterministic for the same options and seed.
     public func trace(for gesture: GeneratedGesture) -> Trace {
+        var events: [(time: Timestamp, event: InputEvent)] = []
+        generate(gesture) { events.append(($0, $1)) }
+        return Trace(devices: devices(for: gesture), events: events)
+    }
+
+    /// The devices of `gesture`'s trace: the touchpad for the touchpad's gestures, the touchscreen for the others.
+    public func devices(for gesture: GeneratedGesture) -> [DeviceDescription] {
+        switch gesture {
+        case .touchpadSwipe, .touchpadPinch, .touchpadHold: return [options.touchpad]
+        default: return [options.touchscreen]
+        }
+    }
+
+    /// Makes `gesture`'s events in time order, handing each to `emit` as it is made, so that a long trace streams
+    /// instead of waiting in memory (`trace(for:)` gathers them).
+    public func generate(_ gesture: GeneratedGesture, _ emit: (Timestamp, InputEvent) -> Void) {
         switch gesture {
         case .touchpadSwipe(let direction, let fingers, let distance, let duration):
             let step = Generator.unit(direction)
-            return touchpad(begin: .swipeBegin(DeviceID(2), fingers: fingers), duration: duration, end: .swipeEnd(DeviceID(2), cancelled: false)) { f, previous in
+            touchpad(begin: .swipeBegin(DeviceID(2), fingers: fingers), duration: duration,
+                     end: .swipeEnd(DeviceID(2), cancelled: false), emit) { f, previous in
                 .swipeUpdate(DeviceID(2), delta: step * (distance * (f - previous)))
             }
         case .touchpadPinch(let fingers, let scale, let degrees, let duration):
-            return touchpad(begin: .pinchBegin(DeviceID(2), fingers: fingers), duration: duration, end: .pinchEnd(DeviceID(2), cancelled: false)) { f, previous in
+            touchpad(begin: .pinchBegin(DeviceID(2), fingers: fingers), duration: duration,
+                     end: .pinchEnd(DeviceID(2), cancelled: false), emit) { f, previous in
                 .pinchUpdate(DeviceID(2), delta: .zero, scale: 1 + (scale - 1) * f, angleDelta: degrees * (f - previous))
             }
         case .touchpadHold(let fingers, let duration):
             let t0 = Timestamp(microseconds: Int64(options.start * 1000))
-            return Trace(devices: [options.touchpad], events: [
-                (t0, .holdBegin(DeviceID(2), fingers: fingers)),
-                (t0 + TimeSpan(microseconds: Int64(duration * 1000)), .holdEnd(DeviceID(2), cancelled: false)),
-            ])
+            emit(t0, .holdBegin(DeviceID(2), fingers: fingers))
+            emit(t0 + TimeSpan(microseconds: Int64(duration * 1000)), .holdEnd(DeviceID(2), cancelled: false))
         default:
-            return touchscreen(presses(for: gesture))
+            touchscreen(presses(for: gesture), emit)
         }
     }
 
@@ -225,10 +241,9 @@ public struct Generator {
     }
 
     /// Samples the presses at the rate, landing and lifting fingers with the stagger, adding seeded jitter.
-    func touchscreen(_ presses: [Press]) -> Trace {
+    func touchscreen(_ presses: [Press], _ emit: (Timestamp, InputEvent) -> Void) {
         let device = options.touchscreen
         var random = SeededRandom(seed: options.seed)
-        var events: [(time: Timestamp, event: InputEvent)] = []
         func normalized(_ p: Point) -> Point {
             let output = Point(x: p.x / options.sizeMillimetres.width, y: p.y / options.sizeMillimetres.height)
             let d = options.transform.unapply(output)
@@ -252,41 +267,38 @@ public struct Generator {
                     if jitter > 0 { p = p + Vector(dx: random.signedUnit(), dy: random.signedUnit()) * jitter }
                     if !down.contains(i) && t + 1e-9 >= lands[i] && t < lifts[i] + 1e-9 {
                         down.insert(i)
-                        events.append((time, .touchDown(device.id, contact: ids[i], position: normalized(p))))
+                        emit(time, .touchDown(device.id, contact: ids[i], position: normalized(p)))
                         any = true
                     } else if down.contains(i) && t + 1e-9 >= lifts[i] {
                         // The last position first, so that the lift happens where the path ends.
                         down.remove(i)
-                        events.append((time, .touchMotion(device.id, contact: ids[i], position: normalized(p))))
-                        events.append((time, .touchUp(device.id, contact: ids[i])))
+                        emit(time, .touchMotion(device.id, contact: ids[i], position: normalized(p)))
+                        emit(time, .touchUp(device.id, contact: ids[i]))
                         any = true
                     } else if down.contains(i) && progress > 0 {
-                        events.append((time, .touchMotion(device.id, contact: ids[i], position: normalized(p))))
+                        emit(time, .touchMotion(device.id, contact: ids[i], position: normalized(p)))
                         any = true
                     }
                 }
-                if any { events.append((time, .touchFrame(device.id))) }
+                if any { emit(time, .touchFrame(device.id)) }
                 let next = t + period
                 // Land and lift exactly on time, between samples if need be.
                 let pending = (lands + lifts).filter { $0 > t + 1e-9 && $0 < next - 1e-9 }
                 t = pending.min() ?? next
             }
         }
-        return Trace(devices: [device], events: events)
     }
 
     // MARK: Touchpad
 
-    func touchpad(begin: InputEvent, duration: Double, end: InputEvent,
-                  update: (_ progress: Double, _ previous: Double) -> InputEvent) -> Trace {
-        var events: [(time: Timestamp, event: InputEvent)] = [(Timestamp(microseconds: Int64(options.start * 1000)), begin)]
+    func touchpad(begin: InputEvent, duration: Double, end: InputEvent, _ emit: (Timestamp, InputEvent) -> Void,
+                  update: (_ progress: Double, _ previous: Double) -> InputEvent) {
+        emit(Timestamp(microseconds: Int64(options.start * 1000)), begin)
         let steps = max(Int((duration / period).rounded()), 1)
         for step in 1...steps {
             let t = options.start + Double(step) * duration / Double(steps)
-            events.append((Timestamp(microseconds: Int64((t * 1000).rounded())),
-                           update(Double(step) / Double(steps), Double(step - 1) / Double(steps))))
+            emit(Timestamp(microseconds: Int64((t * 1000).rounded())), update(Double(step) / Double(steps), Double(step - 1) / Double(steps)))
         }
-        events.append((Timestamp(microseconds: Int64(((options.start + duration) * 1000).rounded())), end))
-        return Trace(devices: [options.touchpad], events: events)
+        emit(Timestamp(microseconds: Int64(((options.start + duration) * 1000).rounded())), end)
     }
 }

@@ -33,11 +33,19 @@ public struct Trace: Equatable {
 
     /// The trace as JSON Lines.
     public var jsonLines: String {
+        ([Trace.headerLine(devices: devices)] + events.map { Trace.line(for: $0.event, at: $0.time) }).joined(separator: "\n") + "\n"
+    }
+
+    /// A trace's first line, which describes its devices (without the line break).
+    public static func headerLine(devices: [DeviceDescription]) -> String {
         var header = JSONLine()
         header.add("tactus_trace", 1)
         header.add("devices", raw: "[" + devices.map { Trace.json(for: $0).text }.joined(separator: ",") + "]")
-        return ([header.text] + events.map { Trace.json(for: $0.event, at: $0.time).text }).joined(separator: "\n") + "\n"
+        return header.text
     }
+
+    /// The line of one event (without the line break), for a trace written as its events come.
+    public static func line(for event: InputEvent, at time: Timestamp) -> String { json(for: event, at: time).text }
 
     /// Reads a trace from JSON Lines; errors name `source` and the line.
     public init(jsonLines text: String, source: String) throws {

@@ -141,7 +141,10 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         guard let gesture = try request.gesture(named: kind) else { throw ValidationError("unknown generator \"\(kind)\"") }
-        print(Generator(options: options).trace(for: gesture).jsonLines, terminator: "")
+        // Line by line as the events are made: a long trace never waits whole in memory.
+        let generator = Generator(options: options)
+        print(Trace.headerLine(devices: generator.devices(for: gesture)))
+        generator.generate(gesture) { time, event in print(Trace.line(for: event, at: time)) }
     }
 }
 
