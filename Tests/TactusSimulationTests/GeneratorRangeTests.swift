@@ -49,14 +49,26 @@ import TactusCore
         #expect(errors.contains("\(path):1 \(message)"), "\(errors)")
     }
 
-    @Test func aScenarioStaggerBeyondItsRangeStillGivesABoundedTrace() throws {
-        let path = try CommandLineTests.temporaryFile("stagger.json", """
-            {"name": "long stagger", "device": {"stagger": 1e12}, "timeline": [{"at_ms": 0, "generate": "hold", "fingers": 10}],
-             "expect": []}
+    /// The knobs a scenario's device (or a step) sets are refused as `tactus-sim generate` refuses them (they were
+    /// once taken as the nearest value within range, silently).
+    static let badKnobs: [(String, String)] = [
+        (#""device": {"stagger": 1e12}, "timeline": [{"at_ms": 0, "generate": "hold"}]"#,
+         "device: stagger must be within 0…100 ms, not 1000000000000"),
+        (#""device": {"rate": 0}, "timeline": []"#, "device: rate must be within 60…480 Hz, not 0"),
+        (#""device": {"jitter": 11}, "timeline": []"#, "device: jitter must be within 0…10 mm, not 11"),
+        (#""timeline": [{"at_ms": 0, "generate": "hold", "jitter": -1}]"#, "timeline[0]: jitter must be within 0…10 mm, not -1"),
+        (#""timeline": [{"at_ms": 0, "generate": "tap", "stagger": 101}]"#, "timeline[0]: stagger must be within 0…100 ms, not 101"),
+    ]
+
+    @Test(arguments: badKnobs)
+    func aScenarioKnobOutsideItsRangeExits2NamingIt(_ body: String, _ message: String) throws {
+        let path = try CommandLineTests.temporaryFile("knob-\(body.hashValue).json", """
+            {"name": "bad knob", \(body), "expect": []}
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, errors) = try CommandLineTests.run(["run", path], bounded: true)
-        #expect(status == 0, "\(errors)")
+        #expect(status == 2)
+        #expect(errors.contains("\(path):1 \(message)"), "\(errors)")
     }
 }
 

@@ -246,11 +246,21 @@ public struct Scenario {
             options.transform.rotation = rotation
         }
         options.transform.flipped = try o.bool("flipped")
-        options.rate = try o.optionalDouble("rate") ?? options.rate
-        options.jitter = try o.optionalDouble("jitter") ?? options.jitter
-        options.stagger = try o.optionalDouble("stagger") ?? options.stagger
+        options.rate = try knob(.rate, o) ?? options.rate
+        options.jitter = try knob(.jitter, o) ?? options.jitter
+        options.stagger = try knob(.stagger, o) ?? options.stagger
         options.seed = try o.optionalWhole("seed") ?? 1
         return options
+    }
+
+    /// A generator knob (rate, jitter, stagger) if the object has it, refused at its place outside its range, as
+    /// `tactus-sim generate` refuses it (`GeneratorOptions.validate()`).
+    private static func knob(_ parameter: GeneratorParameter, _ o: JSONObject) throws -> Double? {
+        guard let value = try o.optionalDouble(parameter.rawValue) else { return nil }
+        do { try parameter.check(value, within: parameter.range) } catch {
+            throw SimulationError.malformed(o.place(of: parameter.rawValue), "\(error)")
+        }
+        return value
     }
 
     /// The keys of a generated step, beside its time and generator: the generator's parameters.
@@ -273,8 +283,8 @@ public struct Scenario {
             return try step(["event"], .event(try Trace.event(from: event)))
         }
         if let kind = try o.optionalString("generate") {
-            return try step(generatorKeys.union(["generate"]), .generate(try generated(kind, o), jitter: try o.optionalDouble("jitter"),
-                                                                         stagger: try o.optionalDouble("stagger")))
+            return try step(generatorKeys.union(["generate"]), .generate(try generated(kind, o), jitter: try knob(.jitter, o),
+                                                                         stagger: try knob(.stagger, o)))
         }
         if let file = try o.optionalString("evemu") {
             let size = try o.numbers("size_mm", ["width", "height"], in: Trace.lengths).map { Size(width: $0[0], height: $0[1]) }
