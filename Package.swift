@@ -1,8 +1,18 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// The package's folder, for the linker's version script (unsafe flags take paths as they are).
 let packageRoot = String(#filePath.dropLast("/Package.swift".count))
+
+/// libtactus's SONAME, `libtactus.so.N`: N is the ABI version tactus.h declares (`TACTUS_ABI_VERSION`), its one home.
+let pluginSoname: String = {
+    let header = packageRoot + "/Sources/C/CTactusPlugin/include/tactus.h"
+    guard let text = try? String(contentsOfFile: header, encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("#define TACTUS_ABI_VERSION ") }),
+          let version = line.split(separator: " ").last else { fatalError("\(header) declares no TACTUS_ABI_VERSION") }
+    return "libtactus.so.\(version)"
+}()
 
 let package = Package(
     name: "Tactus",
@@ -82,7 +92,8 @@ let package = Package(
         .target(
             name: "TactusPluginExports",
             exclude: ["exports.map"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPluginExports/exports.map"])]
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/TactusPluginExports/exports.map",
+                                           "-Xlinker", "-soname=\(pluginSoname)"])]
         ),
 
         // tactus-wlr (compositor/), in C like wlroots: wlroots 0.15, libtactus through dlopen and tactus.h, xdg-shell's

@@ -7,7 +7,7 @@
  * two parts and takes them down: the Tactus glue (tactus-glue.c), which loads the plugin and feeds it, and the
  * control (control.c). tactus-wlr.h is the desktop's API for them.
  *
- *   tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]
+ *   tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE] [--help] [--version]
  *
  * On real hardware run it from a TTY (libinput backend); for tests run it headless:
  * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr. Alt+Tab focuses the next window, Alt+Escape quits.
@@ -54,6 +54,7 @@
 #include "control.h"
 #include "tactus-glue.h"
 #include "tactus-wlr.h"
+#include "tactus.h"
 
 struct output {
 	struct server *server;
@@ -422,8 +423,8 @@ static void server_request_cursor(struct wl_listener *listener, void *data) {
 		wlr_cursor_set_surface(server->cursor, event->surface, event->hotspot_x, event->hotspot_y);
 }
 
-/* The plugin built with the compositor, beside it (swift build puts both in .build/<configuration>/); else
- * libtactus.so wherever the dynamic linker finds it. */
+/* The plugin built with the compositor, beside it (swift build puts both in .build/<configuration>/); else the
+ * installed library of the ABI this compositor was built for, by its SONAME, wherever the dynamic linker finds it. */
 static const char *default_plugin(char *path, size_t size) {
 	ssize_t length = readlink("/proc/self/exe", path, size - 1);
 	path[length > 0 ? length : 0] = '\0';
@@ -433,7 +434,7 @@ static const char *default_plugin(char *path, size_t size) {
 		if (access(path, R_OK) == 0)
 			return path;
 	}
-	return "libtactus.so";
+	return TACTUS_LIBRARY;
 }
 
 /* SIGTERM and SIGINT stop the compositor as Alt+Escape does: the plugin and the control socket are taken down. */
@@ -460,13 +461,31 @@ void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify
 	wl_signal_add(signal, listener);
 }
 
+static const char usage[] = "usage: tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]\n";
+
+static const char help[] =
+	"A small wlroots compositor that loads libtactus: touchscreen and touchpad gestures for its bindings and for\n"
+	"Wayland clients (tactus-gestures-v1). Alt+Tab focuses the next window, Alt+Escape quits.\n"
+	"\n"
+	"  --plugin PATH    the libtactus to load (default: beside tactus-wlr, else " TACTUS_LIBRARY ")\n"
+	"  --socket NAME    the Wayland display's socket name (default: the first free wayland-N)\n"
+	"  --control PATH   listen on a Unix socket at PATH for commands, one a line: replay TRACE, pointer X Y,\n"
+	"                   key CODE pressed|released, windows, quit\n"
+	"  --replay TRACE   play a tactus-sim trace at start, then quit\n"
+	"  --help           print this help\n"
+	"  --version        print tactus-wlr's version\n"
+	"\n"
+	"Headless (tests, CI): WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr. On hardware, run it from a TTY.\n";
+
 int main(int argc, char **argv) {
 	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control_path = NULL;
 	static const struct option options[] = {
 		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
-		{"replay", required_argument, 0, 'r'}, {"control", required_argument, 0, 'c'}, {0},
+		{"replay", required_argument, 0, 'r'}, {"control", required_argument, 0, 'c'},
+		{"help", no_argument, 0, 'h'},         {"version", no_argument, 0, 'v'},
+		{0},
 	};
-	for (int c; (c = getopt_long(argc, argv, "", options, NULL)) != -1;) {
+	for (int c; (c = getopt_long(argc, argv, "h", options, NULL)) != -1;) {
 		if (c == 'p')
 			plugin = optarg;
 		else if (c == 's')
@@ -475,10 +494,18 @@ int main(int argc, char **argv) {
 			replay = optarg;
 		else if (c == 'c')
 			control_path = optarg;
+		else if (c == 'h')
+			return printf("%s\n%s", usage, help) < 0;
+		else if (c == 'v')
+			return printf("tactus-wlr %s\n", TACTUS_VERSION) < 0;
 		else {
-			fprintf(stderr, "usage: %s [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]\n", argv[0]);
+			fputs(usage, stderr);
 			return 64;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "tactus-wlr: unexpected argument \"%s\"\n%s", argv[optind], usage);
+		return 64;
 	}
 	wlr_log_init(WLR_INFO, NULL);
 	struct server server = {0};

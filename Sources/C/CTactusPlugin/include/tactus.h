@@ -31,6 +31,15 @@ extern "C" {
  * rotation started, and struct tactus_surface_hit the surface's size. */
 #define TACTUS_ABI_VERSION 2
 
+/* Tactus's version: of the library, its programs and its packages. */
+#define TACTUS_VERSION "0.1.0"
+
+/* The library's SONAME, libtactus.so.N with N the ABI version, for dlopen: a compositor built for one ABI never
+ * loads a library of another (libtactus.so, without N, is the development files' link, for linking). */
+#define TACTUS_LIBRARY "libtactus.so." TACTUS_STRINGIFY(TACTUS_ABI_VERSION)
+#define TACTUS_STRINGIFY(token) TACTUS_STRINGIFY_TOKEN(token)
+#define TACTUS_STRINGIFY_TOKEN(token) #token
+
 struct tactus_plugin;
 struct wl_display;
 struct wl_resource;
