@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CXdgShellClient"]),
         .executableTarget(
             name: "tactus-demo-client",
-            dependencies: ["TactusClient", "JSONLines", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TactusClient", "JSONLines", "CTactusPlugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
@@ -119,7 +119,7 @@ let package = Package(
         .executableTarget(name: "tactus-fuzz-evemu", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(
             name: "tactus-sim",
-            dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration",
+            dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration", "CTactusPlugin",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "simulator/Sources/tactus-sim"
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTactusPlugin
 import Foundation
 import JSONLines
 import TactusClient
@@ -20,7 +21,8 @@ struct DemoClient: ParsableCommand {
             Exits 0 after --exit-after events, when the compositor closes the connection, or when it closes the \
             window (after printing {"event":"closed"}), 1 when it cannot be \
             reached or raises a protocol error, 64 for bad arguments.
-            """)
+            """,
+        version: "tactus-demo-client \(TACTUS_VERSION)")
 
     @Option(help: ArgumentHelp("The compositor's display socket (default: $WAYLAND_DISPLAY).", valueName: "name"))
     var socket: String?

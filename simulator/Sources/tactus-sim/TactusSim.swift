@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTactusPlugin
 import Foundation
 import TactusConfiguration
 import TactusCore
@@ -10,6 +11,8 @@ struct TactusSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
+        // tactus.h holds the one version number of the library, the programs and the packages.
+        version: "tactus-sim \(TACTUS_VERSION)",
         subcommands: [Generate.self, Replay.self, Run.self, Listen.self, Record.self])
 }
 
