@@ -47,6 +47,13 @@ public struct Trace: Equatable {
     /// The line of one event (without the line break), for a trace written as its events come.
     public static func line(for event: InputEvent, at time: Timestamp) -> String { json(for: event, at: time).text }
 
+    /// Reads the trace in the file at `path`, which must be UTF-8 (a byte order mark first is dropped); errors name
+    /// the file, and the line.
+    public init(contentsOfFile path: String) throws {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
+        try self.init(jsonLines: text, source: path)
+    }
+
     /// Reads a trace from JSON Lines; errors name `source` and the line.
     public init(jsonLines text: String, source: String) throws {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
