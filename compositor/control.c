@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,8 +201,9 @@ static int replay_next(void *data) {
 	for (int played = 0; replay->next < replay->trace.count; played++) {
 		const struct trace_event *event = &replay->trace.events[replay->next];
 		if (event->time_us > elapsed_us) {
-			/* At most TRACE_MAX_TIME_US away: the milliseconds fit the timer's int. */
-			wl_event_source_timer_update(replay->timer, (int)((event->time_us - elapsed_us + 999) / 1000));
+			/* The timer counts milliseconds in an int: an event more than 24 days away waits that long, then again. */
+			int64_t wait_ms = (event->time_us - elapsed_us + 999) / 1000;
+			wl_event_source_timer_update(replay->timer, wait_ms < INT_MAX ? (int)wait_ms : INT_MAX);
 			return 0;
 		}
 		if (played == EVENTS_PER_TICK) {
@@ -209,6 +211,7 @@ static int replay_next(void *data) {
 			return 0;
 		}
 		replay->next++;
+		/* Milliseconds that wrap, as wlroots' do: a time before the trace's start (it may have some) is due at once. */
 		uint32_t time = replay->start_msec + (uint32_t)(event->time_us / 1000);
 		replay_touch(replay->control->replay_touchscreen, event, time);
 		replay_touchpad(replay->control->replay_pointer, event, time);

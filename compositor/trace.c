@@ -1,9 +1,16 @@
 /*
- * Reading tactus-sim's traces for replays (trace.h). tactus-sim reads them with Foundation: the file as UTF-8, split
- * at each "\n" (a "\r\n" is one character to Swift, so it splits nothing), lines of nothing but spaces skipped, each
- * other line one object for JSONSerialization, and its fields checked as simulator/Sources/TactusSimulation/
- * Trace.swift and JSONObject.swift do. json-c reads the JSON here, in its strict mode; lex_line first makes the line
- * mean to json-c what it means to JSONSerialization, which takes a little more than json-c and a little less.
+ * Reading tactus-sim's traces for replays (trace.h), as tactus-sim reads them (simulator/Sources/TactusSimulation/
+ * Trace.swift, over JSONParser.swift and JSONObject.swift): the file as UTF-8, a byte order mark first dropped; a line
+ * ends at "\n" or "\r\n"; lines of nothing but spaces are skipped; every other line is one JSON object by RFC 8259,
+ * strictly (no repeated keys, no trailing commas, at most 64 arrays and objects deep), with the keys its kind takes and
+ * no others, each value of its type and within its range as written: never rounded, truncated or clamped.
+ * TraceReaderAgreementTests reads the same files with both readers, and expects the same events or a refusal at the
+ * same line.
+ *
+ * json-c reads the JSON, in its strict mode. check_line comes first, for what that mode still takes and tactus-sim
+ * does not: single quotes, NaN and Infinity, numbers such as 1. , raw control characters and lone surrogates in
+ * strings, a U+0000 in a key (which json-c's keys, C strings, would cut short), numbers beyond a double; and a key
+ * given twice, which json-c keeps once, shows as a member fewer than check_line counted keys.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -20,10 +27,10 @@
 #include "trace.h"
 
 /* Generated traces take kilobytes. A trace is read whole before it plays, while the compositor waits: 16 MiB take
- * about a second. */
+ * about a second. tactus-sim reads larger ones: the one difference between the readers. */
 #define MAX_TRACE_BYTES (16 << 20)
-/* JSONSerialization's nesting limit: an object in 511 arrays in the line's object still reads, one more does not. */
-#define MAX_DEPTH 512
+/* JSONParser.maximumDepth: an array or object in 63 others still reads, one more does not (json-c counts the same). */
+#define MAX_DEPTH 64
 
 /* Where reading is, for the errors. */
 struct reader {
@@ -111,13 +118,20 @@ static size_t decode_utf8(const unsigned char *text, size_t available, uint32_t 
 	return length;
 }
 
-/* Whether a line has nothing but what Foundation's CharacterSet.whitespaces holds: tab, U+200B and Unicode's
- * space separators. tactus-sim skips such lines (and counts them). False also for a line that is no UTF-8. */
+static bool is_utf8(const char *text, size_t length) {
+	uint32_t c;
+	for (size_t i = 0, size; i < length; i += size)
+		if (!(size = decode_utf8((const unsigned char *)text + i, length - i, &c)))
+			return false;
+	return true;
+}
+
+/* Whether a line (UTF-8) has nothing but what Foundation's CharacterSet.whitespaces holds: tab, U+200B and Unicode's
+ * space separators. tactus-sim skips such lines (and counts them). */
 static bool is_blank(const char *line, size_t length) {
 	for (size_t i = 0, size; i < length; i += size) {
 		uint32_t c;
-		if (!(size = decode_utf8((const unsigned char *)line + i, length - i, &c)))
-			return false;
+		size = decode_utf8((const unsigned char *)line + i, length - i, &c);
 		if (!(c == 0x09 || c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200B) || c == 0x202F ||
 		      c == 0x205F || c == 0x3000))
 			return false;
@@ -145,9 +159,10 @@ static bool hex4(const char *text, unsigned *value) {
 	return true;
 }
 
-/* A string's end (past its closing quote) from its opening quote at start; 0, with why, when it is no JSON string:
- * json-c takes raw control characters and lone surrogates in strings, JSONSerialization does not. */
-static size_t lex_string(const char *text, size_t length, size_t start, const char **why) {
+/* A string's end (past its closing quote) from its opening quote at start, and whether it holds a U+0000; 0, with
+ * why, when it is no JSON string: json-c takes raw control characters and lone surrogates in strings. */
+static size_t lex_string(const char *text, size_t length, size_t start, bool *holds_nul, const char **why) {
+	*holds_nul = false;
 	for (size_t i = start + 1; i < length; i++) {
 		unsigned char c = (unsigned char)text[i];
 		if (c == '"')
@@ -168,6 +183,7 @@ static size_t lex_string(const char *text, size_t length, size_t start, const ch
 			return 0;
 		}
 		i += 5;
+		*holds_nul |= value == 0;
 		if (value >= 0xDC00 && value <= 0xDFFF) {
 			*why = "an unpaired surrogate in a string";
 			return 0;
@@ -185,19 +201,23 @@ static size_t lex_string(const char *text, size_t length, size_t start, const ch
 	return 0;
 }
 
-/* A number's end from its first character at start, as JSON writes numbers (json-c also takes 1. and NaN); 0, with
- * why, when it is none or too large for a double (JSONSerialization refuses 1e999, json-c makes it infinite). */
-static size_t lex_number(const char *text, size_t length, size_t start, const char **why) {
+/* A number's end from its first character at start, as JSON writes numbers (json-c also takes 1. and NaN), and
+ * whether it is written as a whole number of 19 digits or more; 0, with why, when it is none or too large for a
+ * double. tactus-sim refuses every line that holds one too large, 1e999 as 1e400: none is finite, and every value it
+ * reads must be finite. */
+static size_t lex_number(const char *text, size_t length, size_t start, bool *is_long_whole, const char **why) {
 	size_t i = start + (text[start] == '-');
 	size_t digits = i;
 	while (i < length && is_digit(text[i]))
 		i++;
 	bool valid = i > digits && (text[digits] != '0' || i == digits + 1);
+	*is_long_whole = i - digits >= 19;
 	if (valid && i < length && text[i] == '.') {
 		size_t fraction = ++i;
 		while (i < length && is_digit(text[i]))
 			i++;
 		valid = i > fraction;
+		*is_long_whole = false;
 	}
 	if (valid && i < length && (text[i] == 'e' || text[i] == 'E')) {
 		i += i + 1 < length && (text[i + 1] == '+' || text[i + 1] == '-') ? 2 : 1;
@@ -205,12 +225,14 @@ static size_t lex_number(const char *text, size_t length, size_t start, const ch
 		while (i < length && is_digit(text[i]))
 			i++;
 		valid = i > exponent;
+		*is_long_whole = false;
 	}
 	if (!valid) {
 		*why = "a malformed number";
 		return 0;
 	}
-	/* text is NUL-terminated: strtod stops at the number's end or before. */
+	/* The file's text is NUL-terminated, and strtod reads no further than the number (but in what JSON has no
+	 * number, such as 0x1p9, refused anyway). */
 	if (isinf(strtod(text + start, NULL))) {
 		*why = "a number too large";
 		return 0;
@@ -218,34 +240,33 @@ static size_t lex_number(const char *text, size_t length, size_t start, const ch
 	return i;
 }
 
-/* Copies a line into json for json-c, so that json-c reads it as JSONSerialization does: refuses what json-c's
- * strict mode would take and JSONSerialization does not (single quotes, NaN and Infinity, numbers such as 1. and
- * 1e999, control characters and lone surrogates in strings, whitespace other than JSON's), and leaves out what
- * JSONSerialization takes and json-c does not (a byte order mark first, a comma after a value before a closing
- * bracket). Returns why the line is no JSON, or NULL. */
-static const char *lex_line(const char *line, size_t length, char *json, size_t *json_length) {
+/* Checks a line's JSON for what json-c's strict mode takes and tactus-sim does not (above), counts its keys, and
+ * copies it into json for json-c, with "e0" after each whole number of 19 digits or more: json-c would cap one beyond
+ * int64 or uint64 at their ends, and reads it with the exponent as the double that tactus-sim reads it as (no whole
+ * number that tactus-sim takes has as many digits). Returns why the line is no JSON, or NULL. */
+static const char *check_line(const char *line, size_t length, char *json, size_t *json_length, size_t *keys) {
 	static const char *const literals[] = {"true", "false", "null"};
 	const char *why = NULL;
-	size_t i = length >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, out = 0;
-	bool after_value = false; /* whether a value (or an array or object) came last, whitespace aside */
+	size_t i = 0, out = 0;
+	*keys = 0;
 	while (i < length) {
 		char c = line[i];
 		size_t end = 0;
-		if (is_json_space(c) || (c && strchr("{}[]:", c))) {
-			end = i + 1;
-		} else if (c == ',') {
-			size_t next = i + 1;
-			while (next < length && is_json_space(line[next]))
-				next++;
-			if (after_value && next < length && (line[next] == '}' || line[next] == ']')) {
-				i++;
-				continue;
-			}
+		bool holds_nul = false, is_long_whole = false;
+		if (is_json_space(c) || (c && strchr("{}[]:,", c))) {
 			end = i + 1;
 		} else if (c == '"') {
-			end = lex_string(line, length, i, &why);
+			end = lex_string(line, length, i, &holds_nul, &why);
+			size_t next = end;
+			while (end && next < length && is_json_space(line[next]))
+				next++;
+			if (end && next < length && line[next] == ':') {
+				++*keys;
+				if (holds_nul)
+					return "a key holds U+0000";
+			}
 		} else if (c == '-' || is_digit(c)) {
-			end = lex_number(line, length, i, &why);
+			end = lex_number(line, length, i, &is_long_whole, &why);
 		} else {
 			for (size_t l = 0; l < 3 && !end; l++)
 				if (i + strlen(literals[l]) <= length && memcmp(line + i, literals[l], strlen(literals[l])) == 0)
@@ -255,21 +276,38 @@ static const char *lex_line(const char *line, size_t length, char *json, size_t 
 		}
 		if (!end)
 			return why;
-		if (!is_json_space(c))
-			after_value = !strchr("{[:,", c);
 		memcpy(json + out, line + i, end - i);
 		out += end - i;
+		if (is_long_whole) {
+			memcpy(json + out, "e0", 2);
+			out += 2;
+		}
 		i = end;
 	}
 	*json_length = out;
 	return NULL;
 }
 
-/* The line's object, or NULL (refused). */
+/* How many members the objects in value have, all told. */
+static size_t count_members(struct json_object *value) {
+	size_t count = 0;
+	if (json_object_is_type(value, json_type_object)) {
+		json_object_object_foreach(value, key, member) {
+			(void)key;
+			count += 1 + count_members(member);
+		}
+	} else if (json_object_is_type(value, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(value); i++)
+			count += count_members(json_object_array_get_idx(value, i));
+	}
+	return count;
+}
+
+/* The line's object, or NULL (refused). json is room for the copy check_line makes. */
 static struct json_object *parse_line(struct reader *reader, struct json_tokener *tokener, const char *line,
                                       size_t length, char *json) {
-	size_t json_length;
-	const char *why = lex_line(line, length, json, &json_length);
+	size_t json_length, keys;
+	const char *why = check_line(line, length, json, &json_length, &keys);
 	if (why) {
 		refuse(reader, "not a JSON object: %s", why);
 		return NULL;
@@ -283,6 +321,8 @@ static struct json_object *parse_line(struct reader *reader, struct json_tokener
 		                                                                            : json_tokener_error_desc(problem));
 	} else if (!json_object_is_type(object, json_type_object)) {
 		refuse(reader, "not a JSON object");
+	} else if (count_members(object) != keys) {
+		refuse(reader, "not a JSON object: a key is given twice");
 	} else {
 		return object;
 	}
@@ -290,103 +330,159 @@ static struct json_object *parse_line(struct reader *reader, struct json_tokener
 	return NULL;
 }
 
-/* Fields, as tactus-sim's JSONObject reads them: a number is also true or false (1 or 0, as for NSNumber), and a
- * field of another type counts as missing. */
+/* Fields, as tactus-sim's JSONObject takes them: a field of another type than its own is refused, a JSON null too
+ * (a null is a value, not an absent field). */
 
-static bool number_value(struct json_object *value, double *number) {
-	json_type type = json_object_get_type(value);
-	if (type != json_type_int && type != json_type_double && type != json_type_boolean)
-		return false;
-	*number = json_object_get_double(value);
-	return true;
+/* Whether object has the key; its value (NULL for a JSON null) in value. */
+static bool has(struct json_object *object, const char *key, struct json_object **value) {
+	return json_object_object_get_ex(object, key, value);
 }
 
-static bool number(struct json_object *object, const char *key, double *value) {
-	struct json_object *field;
-	return json_object_object_get_ex(object, key, &field) && number_value(field, value);
+/* Whether value is a string equal to text (json-c's strings may hold U+0000: the lengths are compared too). */
+static bool is_text(struct json_object *value, const char *text) {
+	return json_object_is_type(value, json_type_string) && (size_t)json_object_get_string_len(value) == strlen(text) &&
+	       strcmp(json_object_get_string(value), text) == 0;
 }
 
-static bool required_number(struct reader *reader, struct json_object *object, const char *key, double *value) {
-	return number(object, key, value) || refuse(reader, "missing number \"%s\"", key);
-}
-
-/* A number that Swift's Int holds exactly; refused when it is a fraction or beyond. */
-static bool is_int(double value) {
-	return value >= -0x1p63 && value < 0x1p63 && value == (double)(int64_t)value; /* the range first: NaN fails it */
-}
-
-/* A whole number within minimum...maximum (JSONObject.whole): refused when missing, a fraction or out of range. */
-static bool whole(struct reader *reader, struct json_object *object, const char *key, int64_t minimum,
-                  int64_t maximum, int64_t *value) {
-	double number;
-	if (!required_number(reader, object, key, &number))
-		return false;
-	if (!is_int(number))
-		return refuse(reader, "\"%s\" must be a whole number", key);
-	if (number < (double)minimum || number > (double)maximum)
-		return refuse(reader, "\"%s\" must be within %lld…%lld", key, (long long)minimum, (long long)maximum);
-	*value = (int64_t)number;
-	return true;
-}
-
-/* A whole number when there is one (JSONObject.optionalInt): true when absent; refused when a fraction. */
-static bool optional_int(struct reader *reader, struct json_object *object, const char *key, bool *present,
-                         double *value) {
-	*present = number(object, key, value);
-	return !*present || is_int(*value) || refuse(reader, "\"%s\" must be a whole number", key);
-}
-
-/* JSONObject.bool: true, or a number equal to 1; anything else is false. */
-static bool flag(struct json_object *object, const char *key) {
-	double value;
-	return number(object, key, &value) && value == 1;
-}
-
-static const char *text(struct json_object *object, const char *key) {
-	struct json_object *field;
-	return json_object_object_get_ex(object, key, &field) && json_object_is_type(field, json_type_string)
-	               ? json_object_get_string(field)
-	               : NULL;
-}
-
-/* The numbers of an array of nothing but numbers, how many of them (at most capacity are written); -1 when the
- * field is missing or anything else (JSONObject.numbers: nil). */
-static int numbers(struct json_object *object, const char *key, double *values, size_t capacity) {
-	struct json_object *array;
-	if (!json_object_object_get_ex(object, key, &array) || !json_object_is_type(array, json_type_array))
-		return -1;
-	size_t count = json_object_array_length(array);
-	for (size_t i = 0; i < count; i++) {
-		double value;
-		if (!number_value(json_object_array_get_idx(array, i), &value))
-			return -1;
-		if (i < capacity)
-			values[i] = value;
+/* Refuses the first key, in the order written, that is not among known (NULL-terminated): a misspelt key is an
+ * error, never a default silently kept (JSONObject.checkKeys). */
+static bool check_keys(struct reader *reader, struct json_object *object, const char *const *known) {
+	json_object_object_foreach(object, key, value) {
+		(void)value;
+		const char *const *k = known;
+		while (*k && strcmp(*k, key) != 0)
+			k++;
+		if (!*k)
+			return refuse(reader, "unknown key \"%s\"", key);
 	}
-	return (int)count;
+	return true;
+}
+
+static bool is_number(struct json_object *value) {
+	return json_object_is_type(value, json_type_int) || json_object_is_type(value, json_type_double);
+}
+
+/* A number (JSONObject.double); finite, as check_line lets through only finite ones. */
+static bool number(struct reader *reader, struct json_object *object, const char *key, double *result) {
+	struct json_object *value;
+	if (!has(object, key, &value))
+		return refuse(reader, "missing number \"%s\"", key);
+	if (!is_number(value))
+		return refuse(reader, "\"%s\" must be a number", key);
+	*result = json_object_get_double(value);
+	return true;
+}
+
+/* A whole number within minimum...maximum, when there is one (JSONObject.optionalWhole): as written when written
+ * without a fraction or exponent (json-c holds those of fewer than 19 digits exactly, and check_line makes longer
+ * ones doubles), else when the double is whole. A fraction, or a number beyond the range, is refused. */
+static bool optional_whole(struct reader *reader, struct json_object *object, const char *key, int64_t minimum,
+                           int64_t maximum, bool *present, int64_t *result) {
+	struct json_object *value;
+	if (!(*present = has(object, key, &value)))
+		return true;
+	if (!is_number(value))
+		return refuse(reader, "\"%s\" must be a number", key);
+	bool is_int = json_object_is_type(value, json_type_int);
+	double as_double = json_object_get_double(value);
+	/* The range first: a double beyond int64 must not be converted. */
+	bool is_whole = is_int || (as_double >= -0x1p63 && as_double < 0x1p63 && as_double == (double)(int64_t)as_double);
+	*result = is_int ? json_object_get_int64(value) : is_whole ? (int64_t)as_double : 0;
+	if (!is_whole || *result < minimum || *result > maximum)
+		return refuse(reader, "\"%s\" must be a whole number within %lld…%lld", key, (long long)minimum,
+		              (long long)maximum);
+	return true;
+}
+
+/* A whole number within minimum...maximum (JSONObject.whole). */
+static bool whole(struct reader *reader, struct json_object *object, const char *key, int64_t minimum,
+                  int64_t maximum, int64_t *result) {
+	bool present;
+	return optional_whole(reader, object, key, minimum, maximum, &present, result) &&
+	       (present || refuse(reader, "missing number \"%s\"", key));
+}
+
+/* True or false; false when absent (JSONObject.bool). */
+static bool flag(struct reader *reader, struct json_object *object, const char *key, bool *result) {
+	struct json_object *value;
+	*result = false;
+	if (!has(object, key, &value))
+		return true;
+	if (!json_object_is_type(value, json_type_boolean))
+		return refuse(reader, "\"%s\" must be true or false", key);
+	*result = json_object_get_boolean(value);
+	return true;
+}
+
+/* A text, when there is one (JSONObject.optionalString); NULL when absent. */
+static bool optional_text(struct reader *reader, struct json_object *object, const char *key,
+                          struct json_object **result) {
+	*result = NULL;
+	return !has(object, key, result) || json_object_is_type(*result, json_type_string) ||
+	       refuse(reader, "\"%s\" must be a text", key);
+}
+
+/* A text (JSONObject.string). */
+static bool text(struct reader *reader, struct json_object *object, const char *key, struct json_object **result) {
+	return optional_text(reader, object, key, result) && (*result || refuse(reader, "missing text \"%s\"", key));
+}
+
+/* An array of count numbers within minimum...maximum, when there is one (JSONObject.numbers); refused when it is
+ * anything else; shape names them for the complaint. */
+static bool optional_numbers(struct reader *reader, struct json_object *object, const char *key, const char *shape,
+                             size_t count, double minimum, double maximum, bool *present, double *numbers) {
+	struct json_object *array;
+	if (!(*present = has(object, key, &array)))
+		return true;
+	bool valid = json_object_is_type(array, json_type_array) && json_object_array_length(array) == count;
+	for (size_t i = 0; valid && i < count; i++) {
+		struct json_object *value = json_object_array_get_idx(array, i);
+		numbers[i] = is_number(value) ? json_object_get_double(value) : NAN;
+		valid = numbers[i] >= minimum && numbers[i] <= maximum; /* false for NaN */
+	}
+	return valid || refuse(reader, "\"%s\" must be %s, each within %.0f…%.0f", key, shape, minimum, maximum);
 }
 
 /* The trace's parts */
 
-/* A device description (Trace.device(from:)): checked, and its physical size kept for the first touchscreen. */
+/* Lengths and positions of a device, in millimetres or layout pixels (Trace.lengths, Trace.coordinates). */
+#define MIN_LENGTH 1.0
+#define MAX_LENGTH 1e6
+#define MAX_COORDINATE 1e6
+/* How many slots a device may have, and fingers a touchpad gesture (Trace.slotCounts). */
+#define MAX_SLOTS 256
+
+/* A device description (Trace.device(from:)): checked, and its physical size kept for the trace's first touchscreen
+ * that has one. */
 static bool read_device(struct reader *reader, struct json_object *device, struct trace *trace) {
-	const char *kind = text(device, "kind");
-	if (!kind || (strcmp(kind, "touchscreen") != 0 && strcmp(kind, "touchpad") != 0))
-		return refuse(reader, "kind must be touchscreen or touchpad");
-	double size[2], output[4], rotation;
-	bool has_size = numbers(device, "size_mm", size, 2) == 2, present;
-	int outputs = numbers(device, "output", output, 4);
-	if (outputs != -1 && outputs != 4)
-		return refuse(reader, "output must be [x, y, width, height]");
-	if (!optional_int(reader, device, "rotation", &present, &rotation))
+	static const char *const keys[] = {"id", "kind", "name", "size_mm", "output", "rotation", "flipped", "slots", NULL};
+	if (!check_keys(reader, device, keys))
+		return false;
+	struct json_object *kind, *name;
+	if (!text(reader, device, "kind", &kind))
+		return false;
+	bool touchscreen = is_text(kind, "touchscreen");
+	if (!touchscreen && !is_text(kind, "touchpad"))
+		return refuse(reader, "\"kind\" must be touchscreen or touchpad");
+	double size[2], output[4];
+	bool has_size, has_output, present, flipped;
+	if (!optional_numbers(reader, device, "size_mm", "[width, height]", 2, MIN_LENGTH, MAX_LENGTH, &has_size, size) ||
+	    !optional_numbers(reader, device, "output", "[x, y, width, height]", 4, -MAX_COORDINATE, MAX_COORDINATE,
+	                      &has_output, output))
+		return false;
+	if (has_output && !(output[2] >= MIN_LENGTH && output[2] <= MAX_LENGTH && output[3] >= MIN_LENGTH &&
+	                    output[3] <= MAX_LENGTH))
+		return refuse(reader, "\"output\" must have a width and a height within %.0f…%.0f", MIN_LENGTH, MAX_LENGTH);
+	int64_t rotation, id, slots;
+	if (!optional_whole(reader, device, "rotation", INT64_MIN, INT64_MAX, &present, &rotation))
 		return false;
 	if (present && rotation != 0 && rotation != 90 && rotation != 180 && rotation != 270)
-		return refuse(reader, "rotation must be 0, 90, 180 or 270");
-	int64_t id;
-	double slots;
-	if (!whole(reader, device, "id", 0, UINT32_MAX, &id) || !optional_int(reader, device, "slots", &present, &slots))
+		return refuse(reader, "\"rotation\" must be 0, 90, 180 or 270");
+	if (!whole(reader, device, "id", 0, UINT32_MAX, &id) || !optional_text(reader, device, "name", &name) ||
+	    !flag(reader, device, "flipped", &flipped) ||
+	    !optional_whole(reader, device, "slots", 1, MAX_SLOTS, &present, &slots))
 		return false;
-	if (has_size && !trace->has_size && strcmp(kind, "touchscreen") == 0) {
+	if (has_size && touchscreen && !trace->has_size) {
 		trace->has_size = true;
 		trace->width_mm = size[0];
 		trace->height_mm = size[1];
@@ -394,60 +490,105 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 	return true;
 }
 
-/* Whether value is an array whose every element is of type: what tactus-sim's reader takes as a list of them. */
-static bool is_array_of(struct json_object *value, json_type type) {
-	if (!json_object_is_type(value, json_type_array))
-		return false;
-	size_t count = json_object_array_length(value);
-	for (size_t i = 0; i < count; i++)
-		if (!json_object_is_type(json_object_array_get_idx(value, i), type))
-			return false;
-	return true;
-}
-
 static bool read_header(struct reader *reader, struct json_object *header, struct trace *trace) {
-	double version;
+	static const char *const keys[] = {"tactus_trace", "devices", NULL};
+	int64_t version;
 	bool present;
-	if (!optional_int(reader, header, "tactus_trace", &present, &version))
+	if (!check_keys(reader, header, keys) ||
+	    !optional_whole(reader, header, "tactus_trace", INT64_MIN, INT64_MAX, &present, &version))
 		return false;
 	if (!present || version != 1)
 		return refuse(reader, "the first line must be a header with \"tactus_trace\": 1");
-	/* JSONObject.objects: the devices when every one is an object, else none. */
 	struct json_object *devices;
-	if (!json_object_object_get_ex(header, "devices", &devices) || !is_array_of(devices, json_type_object))
+	if (!has(header, "devices", &devices))
 		return true;
-	size_t count = json_object_array_length(devices);
+	bool valid = json_object_is_type(devices, json_type_array);
+	for (size_t i = 0; valid && i < json_object_array_length(devices); i++)
+		valid = json_object_is_type(json_object_array_get_idx(devices, i), json_type_object);
+	if (!valid)
+		return refuse(reader, "\"devices\" must be an array of objects");
 	char what[32];
 	reader->what = what;
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; valid && i < json_object_array_length(devices); i++) {
 		snprintf(what, sizeof what, "devices[%zu]", i);
-		if (!read_device(reader, json_object_array_get_idx(devices, i), trace))
-			return false;
+		valid = read_device(reader, json_object_array_get_idx(devices, i), trace);
 	}
 	reader->what = NULL;
+	return valid;
+}
+
+/* The names of the modifiers (Trace.modifierNames); not played, but checked. */
+static bool read_modifiers(struct reader *reader, struct json_object *object) {
+	static const char *const names[] = {"shift", "control", "alt", "super"};
+	struct json_object *modifiers;
+	if (!has(object, "modifiers", &modifiers))
+		return true;
+	bool valid = json_object_is_type(modifiers, json_type_array);
+	for (size_t i = 0; valid && i < json_object_array_length(modifiers); i++)
+		valid = json_object_is_type(json_object_array_get_idx(modifiers, i), json_type_string);
+	if (!valid)
+		return refuse(reader, "\"modifiers\" must be an array of texts");
+	for (size_t i = 0; i < json_object_array_length(modifiers); i++) {
+		struct json_object *name = json_object_array_get_idx(modifiers, i);
+		size_t m = 0;
+		while (m < sizeof names / sizeof *names && !is_text(name, names[m]))
+			m++;
+		if (m == sizeof names / sizeof *names)
+			return refuse(reader, "unknown modifier \"%s\"", json_object_get_string(name));
+	}
 	return true;
 }
 
-/* The fields an event of type needs beyond its device (Trace.event(from:)). */
-static bool read_event_fields(struct reader *reader, struct json_object *object, const char *type,
+/* Each kind of event: its name in a trace, how it plays, and its keys besides "t" and "type" ("device" but for two). */
+static const struct event_kind {
+	const char *name;
+	enum trace_event_type type;
+	const char *keys[5];
+} event_kinds[] = {
+	{"modifiers", TRACE_NOT_PLAYED, {"modifiers"}},
+	{"device_added", TRACE_NOT_PLAYED, {"description"}},
+	{"device_removed", TRACE_NOT_PLAYED, {"device"}},
+	{"down", TRACE_TOUCH_DOWN, {"device", "id", "x", "y"}},
+	{"motion", TRACE_TOUCH_MOTION, {"device", "id", "x", "y"}},
+	{"up", TRACE_TOUCH_UP, {"device", "id"}},
+	{"cancel", TRACE_TOUCH_CANCEL, {"device"}},
+	{"frame", TRACE_TOUCH_FRAME, {"device"}},
+	{"swipe_begin", TRACE_SWIPE_BEGIN, {"device", "fingers"}},
+	{"swipe_update", TRACE_SWIPE_UPDATE, {"device", "dx", "dy"}},
+	{"swipe_end", TRACE_SWIPE_END, {"device", "cancelled"}},
+	{"pinch_begin", TRACE_PINCH_BEGIN, {"device", "fingers"}},
+	{"pinch_update", TRACE_PINCH_UPDATE, {"device", "dx", "dy", "scale", "angle"}},
+	{"pinch_end", TRACE_PINCH_END, {"device", "cancelled"}},
+	{"hold_begin", TRACE_HOLD_BEGIN, {"device", "fingers"}},
+	{"hold_end", TRACE_HOLD_END, {"device", "cancelled"}},
+};
+
+/* A device_added's description: checked, not played. */
+static bool read_added_device(struct reader *reader, struct json_object *object) {
+	struct json_object *description;
+	if (!has(object, "description", &description))
+		return refuse(reader, "missing \"description\"");
+	if (!json_object_is_type(description, json_type_object))
+		return refuse(reader, "\"description\" must be an object");
+	struct trace unused = {0};
+	reader->what = "description";
+	bool read = read_device(reader, description, &unused);
+	reader->what = NULL;
+	return read;
+}
+
+/* The fields of an event of kind (Trace.event(from:)), in tactus-sim's order: its keys, its device, then the rest. */
+static bool read_event_fields(struct reader *reader, struct json_object *object, const struct event_kind *kind,
                               struct trace_event *event) {
-	static const struct {
-		const char *name;
-		enum trace_event_type type;
-	} types[] = {
-		{"device_removed", TRACE_NOT_PLAYED}, {"down", TRACE_TOUCH_DOWN}, {"motion", TRACE_TOUCH_MOTION},
-		{"up", TRACE_TOUCH_UP}, {"cancel", TRACE_TOUCH_CANCEL}, {"frame", TRACE_TOUCH_FRAME},
-		{"swipe_begin", TRACE_SWIPE_BEGIN}, {"swipe_update", TRACE_SWIPE_UPDATE}, {"swipe_end", TRACE_SWIPE_END},
-		{"pinch_begin", TRACE_PINCH_BEGIN}, {"pinch_update", TRACE_PINCH_UPDATE}, {"pinch_end", TRACE_PINCH_END},
-		{"hold_begin", TRACE_HOLD_BEGIN}, {"hold_end", TRACE_HOLD_END},
-	};
-	size_t i = 0;
-	while (i < sizeof types / sizeof types[0] && strcmp(types[i].name, type) != 0)
-		i++;
-	if (i == sizeof types / sizeof types[0])
-		return refuse(reader, "unknown event type \"%s\"", type);
-	event->type = types[i].type;
+	const char *keys[8] = {"t", "type"};
+	for (size_t k = 0; k < 5 && kind->keys[k]; k++)
+		keys[k + 2] = kind->keys[k];
+	if (!check_keys(reader, object, keys))
+		return false;
+	event->type = kind->type;
 	int64_t value;
+	if (strcmp(kind->keys[0], "device") == 0 && !whole(reader, object, "device", 0, UINT32_MAX, &value))
+		return false;
 	switch (event->type) {
 	case TRACE_TOUCH_DOWN:
 	case TRACE_TOUCH_MOTION:
@@ -457,100 +598,65 @@ static bool read_event_fields(struct reader *reader, struct json_object *object,
 		event->touch_id = (int32_t)value;
 		/* An up has no position. */
 		return event->type == TRACE_TOUCH_UP ||
-		       (required_number(reader, object, "x", &event->x) && required_number(reader, object, "y", &event->y));
+		       (number(reader, object, "x", &event->x) && number(reader, object, "y", &event->y));
 	case TRACE_SWIPE_BEGIN:
 	case TRACE_PINCH_BEGIN:
 	case TRACE_HOLD_BEGIN:
-		/* Any Int, as tactus-sim takes it; wlroots counts fingers in a uint32_t. */
-		if (!whole(reader, object, "fingers", INT64_MIN, INT64_MAX, &value))
+		if (!whole(reader, object, "fingers", 1, MAX_SLOTS, &value))
 			return false;
 		event->fingers = (uint32_t)value;
 		return true;
-	case TRACE_PINCH_UPDATE:
-		if (!required_number(reader, object, "scale", &event->scale) ||
-		    !required_number(reader, object, "angle", &event->angle))
-			return false;
-		/* fall through: dx, dy as a swipe's */
 	case TRACE_SWIPE_UPDATE:
-		return required_number(reader, object, "dx", &event->x) && required_number(reader, object, "dy", &event->y);
+	case TRACE_PINCH_UPDATE:
+		return number(reader, object, "dx", &event->x) && number(reader, object, "dy", &event->y) &&
+		       (event->type == TRACE_SWIPE_UPDATE ||
+		        (number(reader, object, "scale", &event->scale) && number(reader, object, "angle", &event->angle)));
 	case TRACE_SWIPE_END:
 	case TRACE_PINCH_END:
 	case TRACE_HOLD_END:
-		event->cancelled = flag(object, "cancelled");
-		return true;
-	default:
+		return flag(reader, object, "cancelled", &event->cancelled);
+	case TRACE_NOT_PLAYED:
+		return strcmp(kind->name, "modifiers") == 0      ? read_modifiers(reader, object)
+		       : strcmp(kind->name, "device_added") == 0 ? read_added_device(reader, object)
+		                                                 : true;
+	default: /* a touch's cancel and frame: their device only */
 		return true;
 	}
 }
 
 static bool read_event(struct reader *reader, struct json_object *object, struct trace_event *event) {
-	static const char *const modifiers[] = {"shift", "control", "alt", "super"};
 	*event = (struct trace_event){0};
-	if (!whole(reader, object, "t", INT64_MIN, INT64_MAX, &event->time_us))
+	struct json_object *type;
+	if (!whole(reader, object, "t", -TRACE_TIME_LIMIT_US, TRACE_TIME_LIMIT_US, &event->time_us))
 		return false;
-	if (event->time_us < 0 || event->time_us > TRACE_MAX_TIME_US)
-		return refuse(reader, "\"t\" must be within 0…%lld microseconds (about 24 days) to be replayed",
-		              (long long)TRACE_MAX_TIME_US);
-	const char *type = text(object, "type");
-	if (!type)
-		return refuse(reader, "missing text \"type\"");
-	event->type = TRACE_NOT_PLAYED;
-	if (strcmp(type, "modifiers") == 0) {
-		/* Names that are not all texts count as none, as for tactus-sim. */
-		struct json_object *names;
-		if (!json_object_object_get_ex(object, "modifiers", &names) || !is_array_of(names, json_type_string))
-			return true;
-		size_t count = json_object_array_length(names);
-		for (size_t i = 0; i < count; i++) {
-			const char *name = json_object_get_string(json_object_array_get_idx(names, i));
-			size_t m = 0;
-			while (m < 4 && strcmp(modifiers[m], name) != 0)
-				m++;
-			if (m == 4)
-				return refuse(reader, "unknown modifier \"%s\"", name);
-		}
-		return true;
-	}
-	if (strcmp(type, "device_added") == 0) {
-		struct json_object *description;
-		if (!json_object_object_get_ex(object, "description", &description) ||
-		    !json_object_is_type(description, json_type_object))
-			return refuse(reader, "missing \"description\"");
-		struct trace unused = {0};
-		reader->what = "description";
-		bool read = read_device(reader, description, &unused);
-		reader->what = NULL;
-		return read;
-	}
-	int64_t device;
-	return whole(reader, object, "device", 0, UINT32_MAX, &device) && read_event_fields(reader, object, type, event);
+	if (!text(reader, object, "type", &type))
+		return false;
+	for (size_t i = 0; i < sizeof event_kinds / sizeof event_kinds[0]; i++)
+		if (is_text(type, event_kinds[i].name))
+			return read_event_fields(reader, object, &event_kinds[i], event);
+	return refuse(reader, "unknown event type \"%s\"", json_object_get_string(type));
 }
 
-/* Reads the lines of text: the header, then the events. */
-static bool read_lines(struct reader *reader, char *text, size_t length, struct trace *trace) {
+/* Reads the lines of text, which is UTF-8: the header, then the events. */
+static bool read_lines(struct reader *reader, const char *text, size_t length, struct trace *trace) {
 	struct json_tokener *tokener = json_tokener_new_ex(MAX_DEPTH);
-	char *json = malloc(length + 1);
+	if (tokener)
+		json_tokener_set_flags(tokener, JSON_TOKENER_STRICT);
+	/* check_line's copy: a whole number of 19 digits or more, with a character before it, grows by 2. */
+	char *json = malloc(length + length / 8 + 1);
 	size_t capacity = 0;
 	bool header = true, read = tokener && json;
 	if (!read)
 		refuse(reader, "no memory for it");
 	for (size_t start = 0; read && start <= length;) {
-		size_t end = start;
-		while (end < length && !(text[end] == '\n' && (end == start || text[end - 1] != '\r')))
-			end++;
+		const char *line = text + start, *end = memchr(line, '\n', length - start);
+		size_t line_length = end ? (size_t)(end - line) : length - start;
+		start += line_length + 1;
 		reader->line++;
-		size_t line_length = end - start;
-		char *line = text + start;
-		start = end + 1;
-		/* The file must be UTF-8 throughout, blank lines too. */
-		for (size_t i = 0, size; read && i < line_length; i += size) {
-			uint32_t c;
-			if (!(size = decode_utf8((const unsigned char *)line + i, line_length - i, &c)))
-				read = refuse(reader, "not UTF-8");
-		}
-		if (!read || is_blank(line, line_length))
+		if (line_length && line[line_length - 1] == '\r')
+			line_length--;
+		if (is_blank(line, line_length))
 			continue;
-		/* json-c's buffer must not hold a NUL byte beyond the line: the line's own is refused by lex_line. */
 		struct json_object *object = parse_line(reader, tokener, line, line_length, json);
 		if (!object) {
 			read = false;
@@ -574,7 +680,7 @@ static bool read_lines(struct reader *reader, char *text, size_t length, struct 
 		json_object_put(object);
 	}
 	if (read && header) {
-		reader->line = 1;
+		reader->line = 0;
 		read = refuse(reader, "empty trace: the first line must be a header with \"tactus_trace\": 1");
 	}
 	free(json);
@@ -590,9 +696,10 @@ bool trace_read(const char *path, struct trace *trace, char *error, size_t error
 	char *text = read_file(&reader, &length);
 	if (!text)
 		return false;
-	/* Swift drops a byte order mark that starts the file (one that starts a line, JSONSerialization skips). */
+	/* Swift drops a byte order mark that starts the file. */
 	size_t mark = length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	bool read = read_lines(&reader, text + mark, length - mark, trace);
+	bool read = is_utf8(text, length) ? read_lines(&reader, text + mark, length - mark, trace)
+	                                  : refuse(&reader, "not UTF-8");
 	free(text);
 	if (!read)
 		trace_release(trace);

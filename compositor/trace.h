@@ -1,7 +1,8 @@
 /*
  * tactus-sim's traces as tactus-wlr's replays read them (trace.c): JSON Lines, a header, then one timed input event
  * a line (simulator/Sources/TactusSimulation/Trace.swift has the format). A trace is read whole, and as tactus-sim
- * reads it, before any of it plays: what tactus-sim refuses is refused here too, with its file and line.
+ * reads it, before any of it plays: what tactus-sim reads is read here as the same events, and what it refuses is
+ * refused here too, at the same line (TraceReaderAgreementTests).
  */
 #ifndef TRACE_H
 #define TRACE_H
@@ -10,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The latest event time a replay plays, in microseconds (about 24 days): its timers count milliseconds in an int. */
-#define TRACE_MAX_TIME_US (INT64_C(2147483647) * 1000)
+/* The times a trace may hold, in microseconds from its start: within ±2^53 (285 years), as tactus-sim reads them. */
+#define TRACE_TIME_LIMIT_US (INT64_C(1) << 53)
 
 enum trace_event_type {
 	TRACE_TOUCH_DOWN,
@@ -34,7 +35,7 @@ enum trace_event_type {
 /* One event. The trace's device ids are not kept: touch events play on the headless touchscreen, touchpad events on
  * the headless pointer. */
 struct trace_event {
-	int64_t time_us; /* 0 ... TRACE_MAX_TIME_US, from the trace's start */
+	int64_t time_us; /* -TRACE_TIME_LIMIT_US ... TRACE_TIME_LIMIT_US */
 	enum trace_event_type type;
 	int32_t touch_id;
 	uint32_t fingers;

@@ -66,6 +66,18 @@ import TactusCore
         #expect(complaint(Self.header, String(repeating: "[", count: 100_000))?.hasPrefix("t.jsonl:2: not a JSON object") == true)
     }
 
+    /// JSON Lines ends a line with "\n" or "\r\n". The reader split at Swift's Characters, where "\r\n" is one and
+    /// no "\n": a CRLF trace was one line, refused at line 2 ("more follows the object"), and the complaint about a
+    /// CRLF blank line named the line after it.
+    @Test func linesMayEndWithCRLF() throws {
+        let lines = [Self.header, #"{"t":1,"type":"frame","device":1}"#, #"{"t":2,"type":"frame","device":1}"#]
+        let crlf = try Trace(jsonLines: lines.joined(separator: "\r\n") + "\r\n", source: "t.jsonl")
+        #expect(crlf == (try Trace(jsonLines: lines.joined(separator: "\n"), source: "t.jsonl")))
+        #expect(crlf.events.count == 2)
+        #expect(complaint(Self.header, " \r", #"{"t":1,"type":"frame","devcie":1}"#)?.hasPrefix("t.jsonl:3: unknown key") == true)
+        #expect(complaint(Self.header + "\r\n" + #"{"t":1,"type":"frame","device":1} x"#)?.hasPrefix("t.jsonl:2: not a JSON object") == true)
+    }
+
     @Test func escapesAreReadAsRFC8259DefinesThem() throws {
         let header = #"{"tactus_trace":1,"devices":[{"id":1,"kind":"touchscreen","name":"\u00e9\ud83d\udc4b\t\"\/\\"}]}"#
         #expect(try Trace(jsonLines: header, source: "t.jsonl").devices.first?.name == "é👋\t\"/\\")

@@ -316,8 +316,7 @@ public struct Scenario {
             let trace = try EvemuRecording(eventsPath: resolved(events), descriptionPath: description.map(resolved)).trace(size: size)
             return trace.shifted(by: TimeSpan(microseconds: step.start.microseconds))
         case .trace(let path):
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
-            return try Trace(jsonLines: text, source: path).shifted(by: TimeSpan(microseconds: step.start.microseconds))
+            return try Trace(contentsOfFile: path).shifted(by: TimeSpan(microseconds: step.start.microseconds))
         }
     }
 

@@ -47,9 +47,24 @@ public struct Trace: Equatable {
     /// The line of one event (without the line break), for a trace written as its events come.
     public static func line(for event: InputEvent, at time: Timestamp) -> String { json(for: event, at: time).text }
 
-    /// Reads a trace from JSON Lines; errors name `source` and the line.
+    /// Reads the trace in the file at `path`, which must be UTF-8 (a byte order mark first is dropped); errors name
+    /// the file, and the line. tactus-wlr's reader (compositor/trace.c) takes and refuses the same files
+    /// (`TraceReaderAgreementTests`).
+    public init(contentsOfFile path: String) throws {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
+        try self.init(jsonLines: text, source: path)
+    }
+
+    /// Reads a trace from JSON Lines; errors name `source` and the line. A line ends at "\n" or "\r\n", as JSON Lines
+    /// has it; lines of nothing but spaces are skipped.
     public init(jsonLines text: String, source: String) throws {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        // Split at the scalar: to a String, "\r\n" is one Character, which no "\n" matches.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { index, scalars in
+                var line = Substring(scalars)
+                if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
+                return (offset: index, element: line)
+            }
             .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }.makeIterator()
         guard let first = lines.next() else { throw SimulationError.malformed(source, "empty trace") }
         let header = try JSONObject(parsing: String(first.element), source: source, line: first.offset + 1)

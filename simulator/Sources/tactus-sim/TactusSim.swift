@@ -194,9 +194,7 @@ struct Replay: ParsableCommand {
             if let evemu {
                 input = try EvemuRecording(eventsPath: evemu, descriptionPath: desc).trace(size: size.size)
             } else {
-                let path = trace ?? ""
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
-                input = try Trace(jsonLines: text, source: path)
+                input = try Trace(contentsOfFile: trace ?? "")
             }
             session.feed(input)
             try output.print(session, title: evemu ?? trace ?? "")
