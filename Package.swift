@@ -154,10 +154,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation"]),
+        // What the tests that run built programs share: the repository's root, and running its build scripts.
+        .target(name: "RepositoryPrograms", path: "Tests/RepositoryPrograms"),
+        .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "RepositoryPrograms"]),
         .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusSimulation"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
-        .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput"]),
+        .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput", "RepositoryPrograms"]),
         // Server and clients over real sockets: an in-process compositor, clients through TactusClient.
         .testTarget(
             name: "TactusWaylandTests",

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TactusCore
 @testable import TactusSimulation
+import RepositoryPrograms
 
 /// Shared recordings through the real libinput (under umockdev) give what the simulator's direct replay gives.
 /// umockdev-run must be installed (scripts/test installs it); without it these tests fail, they never skip.

@@ -2,9 +2,8 @@ import Foundation
 import Testing
 import TactusCore
 @testable import TactusSimulation
+import RepositoryPrograms
 
-/// The repository's root, found from this file's place in it.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
 @Suite struct ScenarioSuiteTests {
     static let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/simulator/scenarios"))?

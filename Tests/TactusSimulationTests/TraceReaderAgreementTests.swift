@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TactusCore
 import TactusSimulation
+import RepositoryPrograms
 
 /// tactus-wlr replays the traces tactus-sim reads with a reader of its own, in C over json-c (compositor/trace.c).
 /// Both must take the same files, as the same events, and refuse the same files at the same line: each input here is
@@ -82,7 +83,7 @@ import TactusSimulation
 
     /// What trace.c makes of each file, from trace-read's lines.
     static func compositorOutcomes(_ paths: [String]) throws -> [Outcome] {
-        let output = try run(try TraceRead.path, paths)
+        let output = try runInRepository(try TraceRead.path, paths)
         let lines = output.split(separator: "\n").map(String.init)
         guard lines.count == paths.count else {
             throw TestFailure("trace-read printed \(lines.count) lines for \(paths.count) files:\n\(output)")
@@ -413,31 +414,5 @@ enum TraceRead {
         get throws { try built.get() }
     }
 
-    private static let built = Result { () throws(TestFailure) -> String in
-        // The script's last line is where it put the program.
-        let output = try run(repositoryRoot + "/scripts/lib/build-trace-read", [])
-        return repositoryRoot + "/" + (output.split(separator: "\n").last.map(String.init) ?? "")
-    }
-}
-
-/// Runs a program at the repository's root; what it printed, or an error that names it and holds what it printed.
-private func run(_ executable: String, _ arguments: [String]) throws(TestFailure) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    do {
-        try process.run()
-    } catch {
-        throw TestFailure("`\(executable)` did not start: \(error)")
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw TestFailure("`\(executable)` failed with status \(process.terminationStatus):\n\(text)")
-    }
-    return text
+    private static let built = Result { () throws(ProgramFailure) -> String in try programBuilt(byScript: "build-trace-read") }
 }

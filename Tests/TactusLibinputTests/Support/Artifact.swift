@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryPrograms
 import Synchronization
 
 /// A program or library that the libinput tests run, which the test bundle does not contain. Every test runs on
@@ -36,41 +37,15 @@ enum Artifact: Hashable {
         case .simulator: return try Artifact.swiftProduct("tactus-sim", file: "tactus-sim")
         case .plugin: return try Artifact.swiftProduct("tactus", file: "libtactus.so")
         case .umockdevPreload: return try Artifact.swiftProduct("TactusUmockdevPreload", file: "libTactusUmockdevPreload.so")
-        case .libinputTest:
-            // The script's last line is where it put the program.
-            let output = try Artifact.run(repositoryRoot + "/scripts/lib/build-libinput-test", [])
-            return repositoryRoot + "/" + (output.split(separator: "\n").last ?? "")
+        case .libinputTest: return try programBuilt(byScript: "build-libinput-test")
         }
     }
 
     /// `swift build --product` in .build's debug configuration, where `swift test` builds. `--ignore-lock`: `swift
     /// test` holds .build's lock while the tests run, and a build that waited for it would wait for itself.
     private static func swiftProduct(_ product: String, file: String) throws -> String {
-        _ = try run("/usr/bin/env", ["swift", "build", "--ignore-lock", "--product", product])
+        _ = try runInRepository("/usr/bin/env", ["swift", "build", "--ignore-lock", "--product", product])
         return repositoryRoot + "/.build/debug/" + file
     }
 
-    /// Runs a build command at the repository's root; what it printed, or an error that names the command and
-    /// holds what it printed.
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let command = ([executable] + arguments).joined(separator: " ")
-            throw BuildFailure(description: "`\(command)` failed with status \(process.terminationStatus):\n\(text)")
-        }
-        return text
-    }
-
-    struct BuildFailure: Error, CustomStringConvertible {
-        var description: String
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryPrograms
 
 /// Replays an evemu recording through the real libinput into `tactus-sim listen`, inside an umockdev testbed.
 ///
@@ -226,6 +227,3 @@ struct Testbed {
     }
 }
 
-/// The repository's root, found from this file's place in it.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
