@@ -17,10 +17,19 @@ public struct Configuration: Equatable, Sendable {
     /// The built-in configuration: engine defaults, no bindings.
     public init() {}
 
-    /// `$XDG_CONFIG_HOME/tactus/config.toml`, else `~/.config/tactus/config.toml`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/tactus/config.toml" }
-        return (environment["HOME"] ?? "") + "/.config/tactus/config.toml"
+    /// The file to read, as the XDG Base Directory specification orders them: the user's
+    /// (`$XDG_CONFIG_HOME/tactus/config.toml`, else `~/.config/tactus/config.toml`) if it exists, else the first
+    /// system-wide one that exists (`tactus/config.toml` in each folder of `$XDG_CONFIG_DIRS`, else in `/etc/xdg`),
+    /// else the user's, which is missing (built-in defaults). Relative folders are ignored, as the specification
+    /// says. Hosts that read the file again (a reload) ask again, so that a file made since is found.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                   exists: (String) -> Bool = { access($0, F_OK) == 0 }) -> String {
+        let file = "/tactus/config.toml"
+        let home = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? "") + "/.config"
+        let system = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg")
+            .split(separator: ":").filter { $0.hasPrefix("/") }
+        return ([home] + system.map(String.init)).map { $0 + file }.first(where: exists) ?? home + file
     }
 
     /// Reads the file at `path`; a problem is a `ConfigurationError` naming the file and line.

@@ -13,6 +13,7 @@ extension Plugin {
     /// (or its absence) is now in force.
     @discardableResult
     func reloadConfiguration() -> Bool {
+        let configurationPath = configurationPath
         let loaded: Configuration
         do {
             loaded = try Configuration(contentsOf: configurationPath)

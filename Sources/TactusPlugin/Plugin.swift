@@ -29,8 +29,10 @@ final class Plugin: AttachmentOwner {
 
     // Bindings, reload and actions (Plugin+Bindings.swift).
     let commands: CommandRunner
-    /// The configuration file and what of it is in force.
-    let configurationPath: String
+    /// The configuration file the host named, if it named one, and what of the file is in force.
+    let configurationPathGiven: String?
+    /// The file to read: the host's, else the one the XDG directories give now (`Configuration.defaultPath`).
+    var configurationPath: String { configurationPathGiven ?? Configuration.defaultPath() }
     var configuration = Configuration()
     /// Every binding by id (file bindings too), and by the attachments each became.
     var bindings: [Int32: Binding] = [:]
@@ -40,7 +42,7 @@ final class Plugin: AttachmentOwner {
     init(display: OpaquePointer, host: Host, configurationPath: String?) {
         self.display = display
         self.host = host
-        self.configurationPath = configurationPath ?? Configuration.defaultPath()
+        configurationPathGiven = configurationPath
         commands = CommandRunner(loop: wl_display_get_event_loop(display))
         engineLoop = EngineLoop(loop: wl_display_get_event_loop(display))
         server = GestureServer(display: display, engineLoop: engineLoop, host: host)

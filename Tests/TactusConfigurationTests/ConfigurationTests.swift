@@ -62,8 +62,25 @@ import TactusSimulation
     }
 
     @Test func theDefaultPathFollowsTheXDGBaseDirectories() {
-        #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/u"]) == "/cfg/tactus/config.toml")
-        #expect(Configuration.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/tactus/config.toml")
+        let nothing: (String) -> Bool = { _ in false }
+        #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/u"], exists: nothing)
+                == "/cfg/tactus/config.toml")
+        #expect(Configuration.defaultPath(environment: ["HOME": "/home/u"], exists: nothing) == "/home/u/.config/tactus/config.toml")
+        // A relative XDG_CONFIG_HOME is ignored, as the specification says.
+        #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "cfg", "HOME": "/home/u"], exists: nothing)
+                == "/home/u/.config/tactus/config.toml")
+    }
+
+    /// The system-wide file stands under the user's: it is read when the user has none.
+    @Test func aSystemWideFileIsReadWhenTheUserHasNone() {
+        let system = "/etc/xdg/tactus/config.toml", user = "/home/u/.config/tactus/config.toml"
+        #expect(Configuration.defaultPath(environment: ["HOME": "/home/u"], exists: { $0 == system }) == system)
+        #expect(Configuration.defaultPath(environment: ["HOME": "/home/u"], exists: { [system, user].contains($0) }) == user)
+        // $XDG_CONFIG_DIRS in its order, relative folders ignored; /etc/xdg only when it is unset or empty.
+        let dirs = ["HOME": "/home/u", "XDG_CONFIG_DIRS": "relative:/opt/a:/opt/b"]
+        #expect(Configuration.defaultPath(environment: dirs, exists: { $0.hasPrefix("/opt/") }) == "/opt/a/tactus/config.toml")
+        #expect(Configuration.defaultPath(environment: dirs, exists: { $0 == system }) == user)
+        #expect(Configuration.defaultPath(environment: ["HOME": "/home/u", "XDG_CONFIG_DIRS": ""], exists: { $0 == system }) == system)
     }
 
     /// What `tactus-sim replay --config` does: the example's bindings on generated strokes, named by their actions.
