@@ -215,8 +215,9 @@ struct tactus_binding {
 #define TACTUS_PLUGIN_ENTRY_POINTS(X)                                                                                  \
 	/* Creates the plugin on display: its timers go on the display's event loop and the tactus-gestures-v1 global      \
 	 * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path names the configuration   \
-	 * file (NULL: $XDG_CONFIG_HOME/tactus/config.toml, else ~/.config/tactus/config.toml); a missing file means       \
-	 * built-in defaults; a bad one is logged with its file and line, and the plugin runs with built-in defaults.      \
+	 * file (NULL: the user's, $XDG_CONFIG_HOME/tactus/config.toml or ~/.config/tactus/config.toml, else the first     \
+	 * system-wide one of $XDG_CONFIG_DIRS or /etc/xdg, looked up at each reload); a missing file means built-in       \
+	 * defaults; a bad one is logged with its file and line, and the plugin runs with built-in defaults.               \
 	 * Returns NULL, after logging why through host->log, when it cannot. */                                           \
 	X(create, struct tactus_plugin *,                                                                                  \
 	  (uint32_t abi_version, struct wl_display *display, const struct tactus_host *host, const char *config_path))     \
