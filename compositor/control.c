@@ -346,11 +346,19 @@ static void run_control_command(struct connection *connection, char *command) {
 		reply(connection, "ok\n");
 	} else if (strcmp(command, "windows") == 0) {
 		list_windows(server, connection);
+	} else if (strcmp(command, "reload") == 0) {
+		char error[1024], line[sizeof error + 16];
+		if (glue_reload(server->glue, error, sizeof error)) {
+			reply(connection, "ok\n");
+		} else {
+			snprintf(line, sizeof line, "error: %s\n", error);
+			reply(connection, line);
+		}
 	} else if (strcmp(command, "quit") == 0) {
 		reply(connection, "ok\n");
 		wl_display_terminate(server->display);
 	} else {
-		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, windows, quit\n");
+		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, windows, reload, quit\n");
 	}
 }
 

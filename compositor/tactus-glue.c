@@ -48,6 +48,9 @@ struct glue {
 	struct announced_device devices[MAX_DEVICES];
 	uint32_t last_touch_device;
 	struct wl_event_source *reannouncing; /* touchscreens are announced again once an output is gone */
+	/* While a reload runs for someone who wants to know why it failed: where the plugin's error goes. */
+	char *reload_error;
+	size_t reload_error_size;
 	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
 	 * surface. */
 	struct {
@@ -478,8 +481,22 @@ static void host_run_action(void *data, const char *name, enum tactus_phase phas
 }
 
 static void host_log(void *data, enum tactus_log_level level, const char *message) {
-	(void)data;
+	struct glue *glue = data;
 	wlr_log(level == TACTUS_LOG_ERROR ? WLR_ERROR : WLR_INFO, "%s", message);
+	if (level == TACTUS_LOG_ERROR && glue->reload_error)
+		snprintf(glue->reload_error, glue->reload_error_size, "%s", message);
+}
+
+bool glue_reload(struct glue *glue, char *error, size_t error_size) {
+	if (!glue)
+		return false;
+	if (error && error_size)
+		snprintf(error, error_size, "the configuration was refused");
+	glue->reload_error = error_size ? error : NULL;
+	glue->reload_error_size = error_size;
+	bool reloaded = glue->tactus.reload_config(glue->plugin) == 0;
+	glue->reload_error = NULL;
+	return reloaded;
 }
 
 /* Loading the plugin: the library, its entry points, then the plugin on the display with the host callbacks, and
@@ -503,7 +520,7 @@ static bool look_up_entries(void *library, struct tactus_plugin_entries *t, cons
 	return true;
 }
 
-struct glue *glue_create(struct server *server, const char *plugin_path) {
+struct glue *glue_create(struct server *server, const char *plugin_path, const char *config_path) {
 	void *library = dlopen(plugin_path, RTLD_NOW | RTLD_LOCAL);
 	if (!library) {
 		wlr_log(WLR_ERROR, "cannot load %s: %s", plugin_path, dlerror());
@@ -520,7 +537,7 @@ struct glue *glue_create(struct server *server, const char *plugin_path) {
 		.region_rectangles = host_region_rectangles, .run_action = host_run_action, .log = host_log,
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
 	};
-	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, NULL);
+	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, config_path);
 	if (!glue->plugin) {
 		free(glue);
 		return NULL;

@@ -9,14 +9,22 @@
 #ifndef TACTUS_GLUE_H
 #define TACTUS_GLUE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct glue;
 struct server;
 struct wlr_input_device;
 
-/* Loads libtactus from plugin_path and creates the plugin on the server's display; NULL, logged, when it cannot. */
-struct glue *glue_create(struct server *server, const char *plugin_path);
+/* Loads libtactus from plugin_path and creates the plugin on the server's display, with the configuration file at
+ * config_path (NULL: the plugin's own lookup, $XDG_CONFIG_HOME then $XDG_CONFIG_DIRS); NULL, logged, when it
+ * cannot. */
+struct glue *glue_create(struct server *server, const char *plugin_path, const char *config_path);
+
+/* Reads the configuration file again (SIGHUP, the control's reload). True when it is in force; false when it is bad,
+ * the configuration in force staying, with the plugin's message (logged too) in error when error_size is not 0. */
+bool glue_reload(struct glue *glue, char *error, size_t error_size);
 
 /* Destroys the plugin and lets go of everything the glue listens to: before wl_display_destroy_clients. */
 void glue_destroy(struct glue *glue);

@@ -7,7 +7,7 @@
  * two parts and takes them down: the Tactus glue (tactus-glue.c), which loads the plugin and feeds it, and the
  * control (control.c). tactus-wlr.h is the desktop's API for them.
  *
- *   tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE] [--help] [--version]
+ *   tactus-wlr [--plugin PATH] [--config FILE] [--socket NAME] [--control PATH] [--replay TRACE] [--help] [--version]
  *
  * On real hardware run it from a TTY (libinput backend); for tests run it headless:
  * WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr. Alt+Tab focuses the next window, Alt+Escape quits.
@@ -20,6 +20,8 @@
  *   key CODE pressed|released
  *                  a key (evdev code: 125 is the left Super key) of the headless keyboard
  *   windows        one line per window, front first: "window X Y WIDTH HEIGHT TITLE", then "ok"
+ *   reload         reads the configuration file again: "ok", or "error: FILE:LINE: ...; keeping the configuration
+ *                  in force" (SIGHUP reloads too)
  *   quit           stops the compositor
  * --replay TRACE plays one trace at start and then quits.
  */
@@ -444,12 +446,23 @@ static int terminate_on_signal(int number, void *data) {
 	return 0;
 }
 
-/* Runs the compositor until it is stopped: quit, the end of --replay, Alt+Escape, SIGTERM or SIGINT. */
-static void run(struct wl_display *display) {
+/* SIGHUP reads the configuration file again, as daemons do; a bad file is logged once and changes nothing. */
+static int reload_on_signal(int number, void *data) {
+	(void)number;
+	struct server *server = data;
+	glue_reload(server->glue, NULL, 0);
+	return 0;
+}
+
+/* Runs the compositor until it is stopped: quit, the end of --replay, Alt+Escape, SIGTERM or SIGINT; SIGHUP reloads
+ * the configuration. */
+static void run(struct server *server) {
+	struct wl_display *display = server->display;
 	struct wl_event_loop *loop = wl_display_get_event_loop(display);
 	struct wl_event_source *signals[] = {
 		wl_event_loop_add_signal(loop, SIGTERM, terminate_on_signal, display),
 		wl_event_loop_add_signal(loop, SIGINT, terminate_on_signal, display),
+		wl_event_loop_add_signal(loop, SIGHUP, reload_on_signal, server),
 	};
 	wl_display_run(display);
 	for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
@@ -461,16 +474,20 @@ void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify
 	wl_signal_add(signal, listener);
 }
 
-static const char usage[] = "usage: tactus-wlr [--plugin PATH] [--socket NAME] [--control PATH] [--replay TRACE]\n";
+static const char usage[] =
+	"usage: tactus-wlr [--plugin PATH] [--config FILE] [--socket NAME] [--control PATH] [--replay TRACE]\n";
 
 static const char help[] =
 	"A small wlroots compositor that loads libtactus: touchscreen and touchpad gestures for its bindings and for\n"
 	"Wayland clients (tactus-gestures-v1). Alt+Tab focuses the next window, Alt+Escape quits.\n"
 	"\n"
 	"  --plugin PATH    the libtactus to load (default: beside tactus-wlr, else " TACTUS_LIBRARY ")\n"
+	"  --config FILE    the configuration file (default: $XDG_CONFIG_HOME/tactus/config.toml, else\n"
+	"                   ~/.config/tactus/config.toml, else tactus/config.toml in $XDG_CONFIG_DIRS or /etc/xdg);\n"
+	"                   SIGHUP or the control's reload reads it again\n"
 	"  --socket NAME    the Wayland display's socket name (default: the first free wayland-N)\n"
 	"  --control PATH   listen on a Unix socket at PATH for commands, one a line: replay TRACE, pointer X Y,\n"
-	"                   key CODE pressed|released, windows, quit\n"
+	"                   key CODE pressed|released, windows, reload, quit\n"
 	"  --replay TRACE   play a tactus-sim trace at start, then quit\n"
 	"  --help           print this help\n"
 	"  --version        print tactus-wlr's version\n"
@@ -478,9 +495,9 @@ static const char help[] =
 	"Headless (tests, CI): WLR_BACKENDS=headless WLR_RENDERER=pixman tactus-wlr. On hardware, run it from a TTY.\n";
 
 int main(int argc, char **argv) {
-	const char *plugin = NULL, *socket = NULL, *replay = NULL, *control_path = NULL;
+	const char *plugin = NULL, *config = NULL, *socket = NULL, *replay = NULL, *control_path = NULL;
 	static const struct option options[] = {
-		{"plugin", required_argument, 0, 'p'}, {"socket", required_argument, 0, 's'},
+		{"plugin", required_argument, 0, 'p'}, {"config", required_argument, 0, 'f'}, {"socket", required_argument, 0, 's'},
 		{"replay", required_argument, 0, 'r'}, {"control", required_argument, 0, 'c'},
 		{"help", no_argument, 0, 'h'},         {"version", no_argument, 0, 'v'},
 		{0},
@@ -488,6 +505,8 @@ int main(int argc, char **argv) {
 	for (int c; (c = getopt_long(argc, argv, "h", options, NULL)) != -1;) {
 		if (c == 'p')
 			plugin = optarg;
+		else if (c == 'f')
+			config = optarg;
 		else if (c == 's')
 			socket = optarg;
 		else if (c == 'r')
@@ -542,7 +561,7 @@ int main(int argc, char **argv) {
 	listen_to(&server.cursor->events.frame, &server.cursor_frame, server_cursor_frame);
 
 	char beside[4096];
-	if (!(server.glue = glue_create(&server, plugin ? plugin : default_plugin(beside, sizeof beside))))
+	if (!(server.glue = glue_create(&server, plugin ? plugin : default_plugin(beside, sizeof beside), config)))
 		return 1;
 	const char *name = socket ? (wl_display_add_socket(server.display, socket) == 0 ? socket : NULL)
 	                          : wl_display_add_socket_auto(server.display);
@@ -566,7 +585,7 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "tactus-wlr: --replay: %s\n", error);
 		status = 1;
 	} else {
-		run(server.display);
+		run(&server);
 	}
 
 	control_destroy(control);

@@ -21,7 +21,7 @@ extension Plugin {
             loaded = Configuration()
             host.log(TACTUS_LOG_INFO, "tactus: no configuration at \(configurationPath); built-in defaults")
         } catch {
-            host.log(TACTUS_LOG_ERROR, "tactus: \(error); the configuration in force stays")
+            host.log(TACTUS_LOG_ERROR, "tactus: \(error); keeping the configuration in force")
             return false
         }
         for (id, binding) in bindings where binding.isFromFile { remove(id) }

@@ -2,9 +2,9 @@
 _tactus_wlr() {
     local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}
     case "$previous" in
-        --plugin | --control | --replay) COMPREPLY=($(compgen -f -- "$current")); return ;;
+        --plugin | --config | --control | --replay) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --socket) COMPREPLY=(); return ;;
     esac
-    COMPREPLY=($(compgen -W "--plugin --socket --control --replay --help --version" -- "$current"))
+    COMPREPLY=($(compgen -W "--plugin --config --socket --control --replay --help --version" -- "$current"))
 }
 complete -o filenames -F _tactus_wlr tactus-wlr

@@ -60,7 +60,8 @@ class Lines:
 
 
 class Desktop:
-    def __init__(self, config=""):
+    def __init__(self, config="", arguments=()):
+        """config: the XDG configuration file's text; arguments: more of tactus-wlr's options."""
         self.runtime = tempfile.mkdtemp(prefix="tactus-wlr.")
         os.makedirs(os.path.join(self.runtime, "tactus"))
         with open(os.path.join(self.runtime, "tactus", "config.toml"), "w") as file:
@@ -72,7 +73,7 @@ class Desktop:
         self.log_path = os.path.join(self.runtime, "log")
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(
-            [COMPOSITOR, "--socket", "wayland-tactus", "--control", control],
+            [COMPOSITOR, "--socket", "wayland-tactus", "--control", control, *arguments],
             stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.environment)
         self.output = Lines(self.process.stdout)
         self.clients = []
