@@ -119,7 +119,7 @@ let package = Package(
         .executableTarget(name: "tactus-fuzz-evemu", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(
             name: "tactus-sim",
-            dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration", "CTactusPlugin",
+            dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration", "CTactusPlugin", "JSONLines",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "simulator/Sources/tactus-sim"
         ),

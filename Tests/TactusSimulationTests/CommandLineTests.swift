@@ -72,6 +72,51 @@ import TactusSimulation
         return path
     }
 
+    /// What a command's help prints.
+    static func help(_ command: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = command + ["--help"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    /// Help texts show defaults as a user writes them, never a type's debug description.
+    @Test(arguments: [["generate"], ["replay"], ["run"], ["listen"], ["record"]])
+    func helpShowsDefaultsAsAUserWritesThem(_ command: [String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
+            throw TestFailure("\(Self.executable) is missing: run `swift build --build-tests` first")
+        }
+        let help = try Self.help(command)
+        #expect(help.contains("OPTIONS:"))
+        for debugDescription in ["Dimensions(", "TactusCore.", "Optional(", ".0)", "Size(width"] {
+            #expect(!help.contains(debugDescription), "\(command): \(debugDescription) in\n\(help)")
+        }
+    }
+
+    @Test func sizesAndTheKnobsShowTheirDefaultsAndRanges() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
+            throw TestFailure("\(Self.executable) is missing: run `swift build --build-tests` first")
+        }
+        let generate = try Self.help(["generate"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for text in ["(default: 160x100mm)", "(default: 1600x1000)", "60…480 Hz (default 120)", "each side 1…1000000"] {
+            #expect(generate.contains(text), "\(text) missing from\n\(generate)")
+        }
+        let replay = try Self.help(["replay"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(replay.contains("(default: 250x160mm)"), "\(replay)")
+    }
+
+    @Test(arguments: ["--idle-exit", "--unplug-after"])
+    func listenTimesOutsideTheirRangeExit64(_ option: String) throws {
+        let (status, errors) = try Self.run(["listen", "--seat", "seat0", option, "0"])
+        #expect(status == 64)
+        #expect(errors.contains("\(option) must be within 1…86400000 ms, not 0"), "\(errors)")
+    }
+
     @Test func aScenarioWithASevenFingerPinchExits64() throws {
         let path = try Self.temporaryFile("pinch7.json", """
             {"name": "pinch7", "gestures": [{"name": "zoom", "gesture": {"kind": "pinch", "fingers": 7}}],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CTactusPlugin
 import Foundation
+import JSONLines
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
@@ -44,6 +45,13 @@ struct OutputOptions: ParsableArguments {
 /// "WxH" with an optional unit suffix, as in 160x100mm, each within the lengths a device may have.
 struct Dimensions: ExpressibleByArgument {
     var size: Size
+    /// How help texts write the unit after the numbers: "mm", or "" for pixels.
+    var unit = ""
+
+    init(width: Double, height: Double, unit: String) {
+        size = Size(width: width, height: height)
+        self.unit = unit
+    }
 
     init?(argument: String) {
         let parts = argument.lowercased().replacingOccurrences(of: "mm", with: "").replacingOccurrences(of: "px", with: "")
@@ -51,6 +59,12 @@ struct Dimensions: ExpressibleByArgument {
         guard parts.count == 2, parts.allSatisfy(Trace.lengths.contains) else { return nil }
         size = Size(width: parts[0], height: parts[1])
     }
+
+    /// As a user writes it: `160x100mm`, not the value's debug description.
+    var defaultValueDescription: String { "\(JSONLine.number(size.width))x\(JSONLine.number(size.height))\(unit)" }
+
+    /// The sides' range as help texts say it.
+    static let rangeInWords = "each side \(JSONLine.number(Trace.lengths.lowerBound))…\(JSONLine.number(Trace.lengths.upperBound))"
 }
 
 /// "X,Y" in output pixels.
@@ -91,12 +105,17 @@ struct Generate: ParsableCommand {
     @Option(help: "Rotation, clockwise, \(GeneratorParameter.degrees.rangeInWords) (rotate, touchpad pinch; default 45).") var degrees: Double?
     @Option(help: "Radius of the fingers' circle, \(GeneratorParameter.radius.rangeInWords) (rotate; default 15).") var radius: Double?
     @Option(help: "Final scale, \(GeneratorParameter.scale.rangeInWords) (touchpad pinch; default 2).") var scale: Double?
-    @Option(help: "Samples per second, \(GeneratorParameter.rate.rangeInWords).") var rate = 120.0
-    @Option(help: "Seeded jitter of every sample, \(GeneratorParameter.jitter.rangeInWords).") var jitter = 0.0
-    @Option(help: "Delay between fingers landing and lifting, \(GeneratorParameter.stagger.rangeInWords).") var stagger = 0.0
-    @Option(help: "Seed of the jitter.") var seed: UInt64 = 1
-    @Option(help: "Touchscreen size in mm, as the output shows it, e.g. 160x100mm.") var size = Dimensions(argument: "160x100")!
-    @Option(help: "Output size in pixels, e.g. 1600x1000.") var pixels = Dimensions(argument: "1600x1000")!
+    // The knobs' defaults are GeneratorOptions', written in the help as a user writes them ("120", not "120.0").
+    @Option(help: "Samples per second, \(GeneratorParameter.rate.rangeInWords) (default \(JSONLine.number(GeneratorOptions().rate))).")
+    var rate: Double?
+    @Option(help: "Seeded jitter of every sample, \(GeneratorParameter.jitter.rangeInWords) (default \(JSONLine.number(GeneratorOptions().jitter))).")
+    var jitter: Double?
+    @Option(help: "Delay between fingers landing and lifting, \(GeneratorParameter.stagger.rangeInWords) (default \(JSONLine.number(GeneratorOptions().stagger))).")
+    var stagger: Double?
+    @Option(help: "Seed of the jitter, 0…\(UInt64.max).") var seed: UInt64 = 1
+    @Option(help: "Touchscreen size in mm, as the output shows it, \(Dimensions.rangeInWords).")
+    var size = Dimensions(width: 160, height: 100, unit: "mm")
+    @Option(help: "Output size in pixels, \(Dimensions.rangeInWords).") var pixels = Dimensions(width: 1600, height: 1000, unit: "")
     @Option(help: "Device rotation onto its output: 0, 90, 180 or 270 degrees clockwise.") var rotation = 0
     @Flag(help: "Mirror the device's x axis before rotating.") var flipped = false
     @Option(help: "Where the gesture is centred on the output, in pixels, e.g. 340,350 (default: the output's centre).")
@@ -122,9 +141,9 @@ struct Generate: ParsableCommand {
 
     var options: GeneratorOptions {
         var o = GeneratorOptions()
-        o.rate = rate
-        o.jitter = jitter
-        o.stagger = stagger
+        o.rate = rate ?? o.rate
+        o.jitter = jitter ?? o.jitter
+        o.stagger = stagger ?? o.stagger
         o.seed = seed
         o.sizeMillimetres = size.size
         o.sizePixels = pixels.size
@@ -158,8 +177,8 @@ struct Replay: ParsableCommand {
     @Option(help: "An evemu events file.") var evemu: String?
     @Option(help: "The evemu description file (default: the events file's own header).") var desc: String?
     @Option(help: "A trace file (JSON Lines, as `generate` writes).") var trace: String?
-    @Option(help: "Physical size of the recorded touchscreen, e.g. 250x160mm (the recordings carry none).")
-    var size = Dimensions(argument: "250x160")!
+    @Option(help: "Physical size of the recorded touchscreen in mm, \(Dimensions.rangeInWords) (the recordings carry none).")
+    var size = Dimensions(width: 250, height: 160, unit: "mm")
     @Option(help: "A Tactus configuration file (config.toml): replay through its bindings, named by their actions, instead of the standard set (exit 2 for a bad file, 64 for a gesture that breaks the engine's rules).")
     var config: String?
     @OptionGroup var output: OutputOptions
@@ -268,15 +287,26 @@ struct DeviceOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: "A device node, e.g. /dev/input/event5 (repeatable).") var devices: [String] = []
     @Option(help: "Every input device of a udev seat instead, e.g. seat0.") var seat: String?
     @Option(name: .customLong("unplug-after"),
-            help: "Remove the first --device this many milliseconds after its first input, as if unplugged.")
+            help: "Remove the first --device this many milliseconds after its first input, as if unplugged, \(DeviceOptions.millisecondsInWords).")
     var unplugAfter: Int?
-    @Option(help: "Physical size to assume for a device that reports none, e.g. 250x160mm.") var size: Dimensions?
-    @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input.") var idleExit: Int?
+    @Option(help: "Physical size to assume for a device that reports none, in mm, \(Dimensions.rangeInWords), e.g. 250x160mm.")
+    var size: Dimensions?
+    @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input, \(DeviceOptions.millisecondsInWords).")
+    var idleExit: Int?
     @Flag(help: "Print only the successful terminal updates (recognized, ended).") var summary = false
     @Option(help: "A scenario file whose gestures, surfaces and relations replace the standard set.") var gestures: String?
 
+    /// The range of --unplug-after and --idle-exit: a millisecond to a day.
+    static let milliseconds = 1...86_400_000
+    static let millisecondsInWords = "\(milliseconds.lowerBound)…\(milliseconds.upperBound)"
+
     func validate() throws {
         guard devices.isEmpty != (seat == nil) else { throw ValidationError("give --device (repeatable) or --seat") }
+        for (name, value) in [("--unplug-after", unplugAfter), ("--idle-exit", idleExit)] {
+            if let value, !DeviceOptions.milliseconds.contains(value) {
+                throw ValidationError("\(name) must be within \(DeviceOptions.millisecondsInWords) ms, not \(value)")
+            }
+        }
     }
 
     /// Feeds the standard set from the devices until idle or interrupted, printing updates as they come.
