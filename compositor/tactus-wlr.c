@@ -36,6 +36,7 @@
 #include <wayland-server-core.h>
 #include <wlr/backend.h>
 #include <wlr/render/allocator.h>
+#include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
@@ -534,7 +535,13 @@ int main(int argc, char **argv) {
 	server.backend = wlr_backend_autocreate(server.display);
 	if (!server.backend)
 		return 1;
-	server.renderer = wlr_renderer_autocreate(server.backend);
+	/* WLR_RENDERER=pixman, as headless runs ask, gets the software renderer directly: wlroots 0.15's autocreate first
+	 * looks for a DRM render node, and logs "[ERROR] drmGetDevices2 failed" on a machine without one. */
+	const char *renderer = getenv("WLR_RENDERER");
+	server.renderer = renderer && strcmp(renderer, "pixman") == 0 ? wlr_pixman_renderer_create()
+	                                                               : wlr_renderer_autocreate(server.backend);
+	if (!server.renderer)
+		return 1;
 	wlr_renderer_init_wl_display(server.renderer, server.display);
 	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
 	server.compositor = wlr_compositor_create(server.display, server.renderer);
