@@ -107,7 +107,7 @@ import TactusSimulation
             #expect(generate.contains(text), "\(text) missing from\n\(generate)")
         }
         let replay = try Self.help(["replay"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(replay.contains("(default: 250x160mm)"), "\(replay)")
+        #expect(replay.contains("without it, 250x160mm is assumed, and said"), "\(replay)")
     }
 
     @Test(arguments: ["--idle-exit", "--unplug-after"])

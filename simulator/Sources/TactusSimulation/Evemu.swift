@@ -47,6 +47,9 @@ public struct EvemuRecording {
         axes = header.axes
     }
 
+    /// Whether the description gave any axis: without one, the recording has no device to replay.
+    public var hasAxes: Bool { !axes.isEmpty }
+
     /// Reads an events file and its description (a separate file, or the same file) from disk.
     public init(eventsPath: String, descriptionPath: String?) throws {
         guard let text = try? String(contentsOfFile: eventsPath, encoding: .utf8) else { throw SimulationError.unreadable(eventsPath) }

@@ -174,11 +174,11 @@ struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay an evemu recording or a trace through the standard set of gestures.")
 
-    @Option(help: "An evemu events file.") var evemu: String?
+    @Option(help: "An evemu events file; - reads standard input.") var evemu: String?
     @Option(help: "The evemu description file (default: the events file's own header).") var desc: String?
-    @Option(help: "A trace file (JSON Lines, as `generate` writes).") var trace: String?
-    @Option(help: "Physical size of the recorded touchscreen in mm, \(Dimensions.rangeInWords) (the recordings carry none).")
-    var size = Dimensions(width: 250, height: 160, unit: "mm")
+    @Option(help: "A trace file (JSON Lines, as `generate` writes); - reads standard input.") var trace: String?
+    @Option(help: ArgumentHelp("Physical size of the recorded touchscreen in mm, \(Dimensions.rangeInWords) (the recordings carry none; without it, \(Replay.assumedSize.defaultValueDescription) is assumed, and said).", valueName: "size"))
+    var size: Dimensions?
     @Option(help: "A Tactus configuration file (config.toml): replay through its bindings, named by their actions, instead of the standard set (exit 2 for a bad file, 64 for a gesture that breaks the engine's rules).")
     var config: String?
     @OptionGroup var output: OutputOptions
@@ -204,6 +204,24 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// The size a recording's touchscreen is taken to have without --size: a 12-inch panel.
+    static let assumedSize = Dimensions(width: 250, height: 160, unit: "mm")
+
+    /// An input file's text, "-" being standard input (named `<stdin>` in errors).
+    static func text(of path: String) throws -> (text: String, source: String) {
+        if path == "-" {
+            return (String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), "<stdin>")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
+        return (text, path)
+    }
+
+    /// Whether a file's first line that says anything is one of an evemu recording's, rather than a trace's JSON.
+    static func looksLikeEvemu(_ text: String) -> Bool {
+        let first = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        return ["E:", "N:", "I:", "#"].contains { first.hasPrefix($0) }
+    }
+
     func run() throws {
         do {
             // The gestures first: a bad configuration is reported before a long recording is read.
@@ -211,9 +229,27 @@ struct Replay: ParsableCommand {
             try attachGestures(to: session)
             let input: Trace
             if let evemu {
-                input = try EvemuRecording(eventsPath: evemu, descriptionPath: desc).trace(size: size.size)
+                let (events, source) = try Replay.text(of: evemu)
+                guard Replay.looksLikeEvemu(events) || events.isEmpty else {
+                    throw SimulationError.malformed(source, "this is a trace, not an evemu recording: use --trace")
+                }
+                let description = try desc.map(Replay.text(of:))
+                let recording = try EvemuRecording(events: events, source: source, description: description?.text,
+                                                   descriptionSource: description?.source)
+                guard recording.hasAxes else {
+                    throw SimulationError.malformed(source, "no description of the device (its N: and A: lines): give --desc")
+                }
+                if size == nil {
+                    FileHandle.standardError.write(Data(
+                        "tactus-sim: assuming a \(Replay.assumedSize.defaultValueDescription) touchscreen; give --size\n".utf8))
+                }
+                input = try recording.trace(size: (size ?? Replay.assumedSize).size)
             } else {
-                input = try Trace(contentsOfFile: trace ?? "")
+                let (text, source) = try Replay.text(of: trace ?? "")
+                guard !Replay.looksLikeEvemu(text) else {
+                    throw SimulationError.malformed(source, "this is an evemu recording, not a trace: use --evemu")
+                }
+                input = try Trace(jsonLines: text, source: source)
             }
             session.feed(input)
             try output.print(session, title: evemu ?? trace ?? "")
