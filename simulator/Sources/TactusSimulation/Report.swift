@@ -9,10 +9,36 @@ public enum Report {
         session.records.map(\.jsonLine).joined(separator: "\n") + (session.records.isEmpty ? "" : "\n")
     }
 
-    /// Only the successful terminal updates (recognized, ended), one per line.
+    /// The successful terminal updates (recognized, ended), one per line; then each success a gesture would have had
+    /// alone and did not have, with `lost_to` (`losses`), so that what lost to another gesture is visible too.
     public static func summary(_ session: Session) -> String {
-        let lines = session.records.filter(\.isSuccess).map(\.jsonLine)
+        let lines = session.records.filter(\.isSuccess).map(\.jsonLine) + losses(session)
         return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// The successes a gesture has when the input is replayed with it alone (`Session.alone`) beyond those it had in
+    /// the session (counted, since waiting for others may move one later), each as its JSON line with `lost_to`: the
+    /// gestures the session awarded when this one failed or was cancelled for another (`lostToAnotherGesture`), at
+    /// that success or first after it (else last before it); empty when it lost in another way.
+    public static func losses(_ session: Session) -> [String] {
+        var lines: [(time: Timestamp, line: String)] = []
+        for name in session.attachments.map(\.name) {
+            let had = session.records.filter { $0.name == name && $0.isSuccess }.count
+            let lost = session.records.filter { $0.name == name && $0.update.reason == .lostToAnotherGesture }
+            let alone = session.alone(name).records.filter { $0.name == name && $0.isSuccess }
+            for success in alone.dropFirst(had) {
+                let time = success.update.time
+                let loss = lost.first { $0.update.time >= time } ?? lost.last
+                let winners = loss.map { loss in
+                    session.records.filter {
+                        $0.name != name && $0.update.time == loss.update.time && $0.update.device == loss.update.device
+                            && ($0.update.phase == .began || $0.update.phase == .recognized)
+                    }.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                } ?? []
+                lines.append((time, success.jsonLine(lostTo: winners)))
+            }
+        }
+        return lines.sorted { $0.time < $1.time }.map(\.line)
     }
 
     /// For each recognizer of each interaction, the path it took and why it failed or lost, in plain text.

@@ -41,7 +41,11 @@ public struct OutputRecord: Equatable {
     public var edge: String? { update.values.flat.edge?.rawValue }
 
     /// The JSON Lines form (simulator/README.md): the values the gesture's kind has, translations in millimetres.
-    public var jsonLine: String {
+    public var jsonLine: String { jsonLine(lostTo: nil) }
+
+    /// The JSON Lines form, with `lost_to` when given: the gestures that won when this one, which succeeded alone,
+    /// lost (`Report.losses`).
+    public func jsonLine(lostTo winners: [String]?) -> String {
         var o = JSONLine()
         o.add("time_us", update.time.microseconds)
         o.add("gesture", update.kind.externalName)
@@ -59,6 +63,7 @@ public struct OutputRecord: Equatable {
         if let x = v["start_x"], let y = v["start_y"] { o.add("start_location", [x, y]) }
         if let x = v["start_anchor_x"], let y = v["start_anchor_y"] { o.add("start_anchor", [x, y]) }
         if let reason = update.reason { o.add("reason", reason.rawValue) }
+        if let winners { o.add("lost_to", raw: "[" + winners.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
         return o.text
     }
 }
@@ -93,6 +98,10 @@ public final class Session: SurfaceLocator {
     public var surfaces: [SimulatedSurface] = []
     public var pointerLocation = Point(x: 500, y: 500)
     private var scale: [DeviceID: Vector] = [:]
+    /// How to attach each gesture again, by name, for a replay with it alone (`alone(_:)`).
+    private var reattach: [String: (Session) -> Void] = [:]
+    /// How long the input was let settle after its end.
+    private var settle = TimeSpan.milliseconds(1000)
 
     public init() {
         engine.surfaceLocator = self
@@ -117,7 +126,18 @@ public final class Session: SurfaceLocator {
                                    options: AttachmentOptions = AttachmentOptions()) -> AttachmentID {
         let id = engine.attach(gesture, to: target, options: options)
         attachments.append(NamedAttachment(name: name, id: id))
+        reattach[name] = { $0.attach(name, gesture, to: target, options: options) }
         return id
+    }
+
+    /// The same input (all that was fed) through one of this session's gestures alone, in the same scene: what it
+    /// would have done had nothing competed with it.
+    public func alone(_ name: String) -> Session {
+        let session = Session()
+        (session.surfaces, session.pointerLocation) = (surfaces, pointerLocation)
+        reattach[name]?(session)
+        session.feed(fed, settle: settle)
+        return session
     }
 
     /// The attachment of a name.
@@ -130,6 +150,7 @@ public final class Session: SurfaceLocator {
         }
         for (time, event) in trace.events { handle(event, at: time) }
         engine.advance(to: trace.end + settle)
+        self.settle = settle
     }
 
     /// Hands one event to the engine, keeping what the output needs to know about devices.

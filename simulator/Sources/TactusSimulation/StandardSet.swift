@@ -8,7 +8,8 @@ import TactusCore
 /// - long press (1 finger),
 /// - drag with 1–4 fingers,
 /// - swipe with 1–5 fingers in four directions,
-/// - pinch and rotate (2 fingers).
+/// - pinch and rotate with 2 fingers (`pinch`, `rotate`) and 3–5 fingers (`pinch_<n>f`, `rotate_<n>f`),
+/// - hold with 1–4 fingers (`hold_<n>f`), touchscreen or touchpad, alongside whatever wins (simultaneous priority).
 public enum StandardSet {
     public static func attach(to session: Session) {
         for edge in Edge.allCases {
@@ -24,15 +25,27 @@ public enum StandardSet {
         for fingers in 1...5 { attach(.swipe, named: "\(fingers)f", to: session) { $0.fingers = fingers } }
         attach(.magnify, to: session)
         attach(.rotate, to: session)
+        // Every kind and finger count the generator makes has a gesture here to recognize it.
+        for fingers in 3...5 {
+            attach(.magnify, named: "\(fingers)f", to: session) { $0.fingers = fingers }
+            attach(.rotate, named: "\(fingers)f", to: session) { $0.fingers = fingers }
+        }
+        // Holds run alongside whatever wins: fingers resting are a long press too, and both are reported.
+        for fingers in 1...4 {
+            attach(.hold, named: "\(fingers)f", to: session, priority: .simultaneous) { $0.fingers = fingers }
+        }
     }
 
     /// Attaches one gesture of `kind` under the kind's name (and `suffix`), where a compositor would: edge swipes on
     /// the band of their edge.
     private static func attach(_ kind: GestureKind, named suffix: String? = nil, to session: Session,
+                               priority: AttachmentPriority = .normal,
                                _ configure: (inout GestureSpecification) -> Void = { _ in }) {
         var specification = GestureSpecification(kind: kind)
         configure(&specification)
         let name = [kind.externalName, suffix].compactMap { $0 }.joined(separator: "_")
-        session.attach(name, specification.gesture, to: specification.outputEdgeBand ?? .layout)
+        var options = AttachmentOptions()
+        options.priority = priority
+        session.attach(name, specification.gesture, to: specification.outputEdgeBand ?? .layout, options: options)
     }
 }

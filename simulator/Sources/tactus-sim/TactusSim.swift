@@ -19,7 +19,7 @@ struct TactusSim: ParsableCommand {
 
 /// Output choices shared by the commands that run the engine.
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print only the successful terminal updates (recognized, ended).")
+    @Flag(help: "Print only the successful terminal updates (recognized, ended), then each success a gesture would have had alone, with the gestures it lost to (lost_to).")
     var summary = false
     @Flag(help: "Print, for each candidate gesture, the path it took and why it failed or lost.")
     var explain = false
