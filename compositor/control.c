@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
  * headless compositor. Their state (the headless devices, the replay playing, the socket) is the control's own;

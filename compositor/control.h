@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus-wlr's control (control.c): simulator traces replayed on headless input devices, and commands on a Unix
  * socket, with which tests, the demo and the simulator's generators drive a headless compositor. The desktop owns

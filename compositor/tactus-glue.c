@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * The Tactus glue of tactus-wlr: libtactus loaded with dlopen, the input devices it knows by id, every touch asked
  * about before the client under it gets it (and delivered or cancelled later as the plugin decides), touchpad

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus-wlr's Tactus glue (tactus-glue.c): everything between the desktop and libtactus, and the code that
  * docs/integrating.md walks through for a compositor author to copy. The desktop creates it before starting the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus-wlr: a small wlroots 0.15 compositor that loads libtactus. xdg-shell windows on a scene graph, one seat
  * with pointer, keyboard and touch; touchscreen and touchpad gestures go to the plugin, whose raw-touch decisions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus-wlr's desktop (tactus-wlr.c) as its two other parts see it: the Tactus glue (tactus-glue.h), which feeds
  * the plugin, and the control (control.h), which replays traces and answers commands. The desktop owns both: main

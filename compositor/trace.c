@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Reading tactus-sim's traces for replays (trace.h), as tactus-sim reads them (simulator/Sources/TactusSimulation/
  * Trace.swift, over JSONParser.swift and JSONObject.swift): the file as UTF-8, a byte order mark first dropped; a line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus-sim's traces as tactus-wlr's replays read them (trace.c): JSON Lines, a header, then one timed input event
  * a line (simulator/Sources/TactusSimulation/Trace.swift has the format). A trace is read whole, and as tactus-sim

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Counts heap allocations by defining the allocator entry points in the benchmark executable: the dynamic
 // linker binds the Swift runtime's calls to these, and they forward to glibc's own implementations.
 #include "AllocationCounter.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The timed frames of one client count, in nanoseconds, and what went wrong.
 public struct LatencyReport {
     /// How many clients were connected.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// Whether arbitration stays linear in what takes part, with its budgets:

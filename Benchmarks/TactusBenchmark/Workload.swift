@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// One client window under every finger, so that surface targets take part in every interaction.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The engine's benchmarks, in release mode:
 //     swift run -c release tactus-bench [interactions]           time and heap allocations per event
 //     swift run -c release tactus-bench scaling [interactions]   cost of attachments no finger touches

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Input-to-client latency over real sockets, in release mode (README.md beside this file):
 //     swift run -c release tactus-latency [events]     at least `events` timed frames per client count (100 000)
 import Foundation

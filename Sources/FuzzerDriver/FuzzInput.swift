@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A fuzz input's bytes read in order, as the choices a target makes; past the end, every choice is zero, so that
 /// any input, however short, plays to its end.
 public struct FuzzInput {

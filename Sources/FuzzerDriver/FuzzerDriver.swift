@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The entry every fuzz target hands its program to. Only scripts/fuzz builds with FUZZING defined, along with the
 // fuzzer's instrumentation, which links libFuzzer; built as part of the package, this module is empty.
 #if FUZZING

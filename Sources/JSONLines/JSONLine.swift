@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// A JSON object written with its keys in the order they were added and numbers in one fixed notation,

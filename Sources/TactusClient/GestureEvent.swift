@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// What the compositor reported for one gesture object in one frame: the phase event and the values that came

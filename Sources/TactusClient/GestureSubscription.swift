@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
 import TactusCore
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A request to a gesture object exactly as it goes on the wire, for testing how the compositor handles
 /// misbehaving clients (`GestureSubscription.sendRaw(_:)`). Clients use `RemoteGesture` instead.
 @_spi(Testing) public enum RawRequest: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// A gesture the client asks the compositor to recognize: a core `GestureSpecification` (whose kind and

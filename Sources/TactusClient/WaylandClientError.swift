@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 
 /// A protocol error the compositor raised (`wl_display.error`), after which the connection is closed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// A compositor binding, as the configuration file or the C ABI declares it: a gesture, how it competes, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// What is wrong with a configuration file, and where: "FILE:LINE: what".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What toml++ (under TOMLKit) cannot be given, found before it is: a bad file must only be reported.
 ///
 /// - Nesting too deep: toml++ walks and frees the tables it read recursively, so a file nested some thousands of

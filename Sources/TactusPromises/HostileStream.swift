@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// The devices a hostile stream plays on: a touchscreen, a touchpad, and an id the engine never learns.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// Checks that every recognizer's phases form a legal life: began → changed* → ended|cancelled, or one

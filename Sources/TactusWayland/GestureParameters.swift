@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// The parameters of one gesture object, as its set_* requests give them: what is unset keeps the engine's

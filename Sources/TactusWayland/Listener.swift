@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CTactusWaylandServer
 
 /// A `wl_listener` that calls a Swift closure, for the destroy signals of resources the server does not own

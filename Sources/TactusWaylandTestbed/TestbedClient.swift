@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 @_spi(Testing) import TactusClient
 
 /// A client of the testbed with one surface, both sides of it known: connected, its globals bound and its surface

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer's entry for the configuration reader: the input's bytes, as UTF-8 text (invalid sequences repaired), are
 // read as a configuration file. Any outcome but a configuration or a `ConfigurationError` (a crash, a trap, a hang,
 // which libFuzzer reports) is a bug: a bad file must only be reported.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer's entry for the engine: the input's bytes, four at a time, become a hostile stream (`HostileStep`)
 // through an engine with every kind of gesture and relation attached, and every promise the engine makes over any
 // stream is checked as it goes; a broken one stops the process, which libFuzzer reports with the input.

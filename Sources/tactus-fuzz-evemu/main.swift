@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer's entry for the evemu reader: the input's bytes, as UTF-8 text (invalid sequences repaired), are read as
 // an evemu recording with its own description, and a recording read is turned into a trace for a 100 × 60 mm
 // touchscreen. Any outcome but a recording (or trace) or an error (a crash, a trap, a hang, which libFuzzer reports)

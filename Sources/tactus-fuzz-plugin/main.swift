@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer's entry for libtactus's C entries, called as a careless or hostile compositor would: the input's bytes
 // pick entries and their arguments, among them NULL and destroyed handles, unknown devices and bindings, NaN and
 // infinite values, times that go back, bindings of any kind, and the plugin created and destroyed again. Checked as it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer's entry for the protocol server's requests: the input's bytes make up to three clients of an in-process
 // compositor (`TestCompositor`, real sockets, libwayland on both sides) that create gesture and exclusion objects of
 // any kind number, send parameters of any value, relate gestures to each other (destroyed ones too), set regions,

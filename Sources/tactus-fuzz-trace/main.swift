@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer's entry for the trace reader: the input's bytes, as UTF-8 text (invalid sequences repaired), are read as a
 // JSON Lines trace, and a trace read is written and read back. Any outcome but a trace or an error (a crash, a trap, a
 // hang, which libFuzzer reports) is a bug, and so is a written trace that does not read back, or that reads back as

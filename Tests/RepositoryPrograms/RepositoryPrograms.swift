@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// The repository's root, found from this file's place in it (Tests/RepositoryPrograms/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Loads libtactus.so with dlopen, as a compositor would, creates the plugin on a real wl_display and drives it
  * through the wlroots-shaped entries of tactus.h. Usage: abi-test PATH/TO/libtactus.so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The C tests' checks: one line per check ("ok: ..." or "FAILED (file:line): ..."), counted for the closing
  * "N passed, N failed" line. */
 #ifndef TACTUS_TEST_CHECK_H

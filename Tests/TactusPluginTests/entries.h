@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* The C tests' lookup of libtactus's entry points into tactus.h's table (struct tactus_plugin_entries), by name, from
  * the list tactus.h declares them with (TACTUS_PLUGIN_ENTRY_POINTS), as a compositor that loads the library with
  * dlopen does. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * A compositor that holds libinput itself: it reads a device with its own libinput context and hands every event
  * to libtactus through tactus_plugin_handle_libinput_event. Run under umockdev by TactusLibinputTests with a

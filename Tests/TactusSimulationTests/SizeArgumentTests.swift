@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Testing
 
 /// Sizes on the command line take the readers' bounds (`Trace.lengths`): a size no device has is a usage error,

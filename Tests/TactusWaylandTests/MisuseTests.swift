@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Glibc
 import Testing
 @_spi(Testing) import TactusClient

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * trace-read PATH...: reads each trace with tactus-wlr's reader (compositor/trace.c) and prints one line per path,
  * for TraceReaderAgreementTests to compare with what tactus-sim's reader makes of the same file:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LD_PRELOAD companion of umockdev 0.17.16 for libinput tests (it must come first in LD_PRELOAD: umockdev
 // reaches libc through dlopen, so a library after it is never consulted). It adds what newer umockdev
 // releases do themselves:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages Tactus builds against when any is missing. Sourced by the scripts.
 
 # The C libraries of the input, protocol and compositor modules, the tools that find them, umockdev, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A headless tactus-wlr desktop for the end-to-end checks (scripts/check-compositor) and the demo (scripts/demo).
 
 Desktop starts the compositor (WLR_BACKENDS=headless, WLR_RENDERER=pixman), which loads the libtactus.so built beside

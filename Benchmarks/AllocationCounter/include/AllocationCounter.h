@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #ifndef TACTUS_ALLOCATION_COUNTER_H
 #define TACTUS_ALLOCATION_COUNTER_H
 #include <stdint.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libinput, libudev and xkbcommon, as the system provides them (Debian: libinput-dev, libudev-dev,
 // libxkbcommon-dev).
 #include <libinput.h>

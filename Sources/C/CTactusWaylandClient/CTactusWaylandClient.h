@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The client side of tactus-gestures-v1 for Swift: libwayland-client, the generated header, and the
 // interface addresses Swift cannot take by itself (it would take the address of a copy).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The server side of tactus-gestures-v1 for Swift: libwayland-server, the generated header, and the few
 // things Swift cannot reach by itself.
 #pragma once

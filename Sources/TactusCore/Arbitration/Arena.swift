@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The gesture arena of one device: where the gestures that could claim an interaction compete.
 ///
 /// An interaction runs from the first finger down until the last finger up (or a touchpad gesture's begin

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A gesture attached to a target, with the recognizer trees built for it, one per device.
 final class Attachment {
     let id: AttachmentID

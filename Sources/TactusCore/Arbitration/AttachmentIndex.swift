@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The attached gestures, grouped by where they can take part: compositor targets, which may lie under any
 /// finger, and each surface's own. An interaction then looks only at the compositor's gestures and those of the
 /// surfaces under its first finger, however many other surfaces have gestures attached.

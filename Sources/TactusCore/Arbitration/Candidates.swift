@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where an interaction starts, in the terms targets are written in.
 struct InteractionStart {
     /// The first finger (touchpads: the pointer), in layout pixels.

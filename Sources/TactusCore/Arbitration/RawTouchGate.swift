@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A raw touchscreen event, as the host would forward it to the client under the finger.
 public enum TouchEvent: Hashable, Sendable {
     /// A finger landed, at a position normalized to the device.

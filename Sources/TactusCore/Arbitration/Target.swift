@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Identifies a client surface (the host's choice: a `wl_surface` pointer or resource id).
 public struct SurfaceID: Hashable, Sendable, CustomStringConvertible {
     /// The host's number for the surface.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A gesture whose value type is erased, for hosts that build gestures from data (configuration files,
 /// scenario files, the Wayland protocol) and compose them without knowing the types in advance.
 public struct AnyGesture: Gesture {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of an exclusive pair: whichever gesture was chosen.
 public enum ExclusiveValue<First, Second> {
     /// The preferred gesture was chosen.

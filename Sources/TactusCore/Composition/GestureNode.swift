@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A description of a gesture, in the manner of SwiftUI's `Gesture`: a value with parameters that
 /// composes with others and carries observers. The engine turns it into a tree of recognizers when it is
 /// attached.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A gesture with an action for each new value, as SwiftUI's `onChanged`: called when a continuous
 /// gesture begins and on every change.
 public struct ChangedObserverGesture<Base: Gesture>: Gesture {

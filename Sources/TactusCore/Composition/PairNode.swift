@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The shared machinery of the two-gesture compositions: both children are driven with the same input,
 /// and the pair decides exactly once, reporting to its parent.
 class PairNode<A, B, Value>: GestureNode<Value>, NodeParent {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a sequence: the first gesture's while it runs, then both.
 ///
 /// With a long press first: `.first(press)` with `isPressing` true once its fingers are down, `.second(press,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of two gestures recognized together; either may be missing.
 public struct SimultaneousValue<First, Second> {
     /// The first gesture's values, once it has some.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A node that wraps one child and mirrors its life: the base of `map` and the observers.
 ///
 /// Claims go up unchanged, answers come down unchanged, and the wrapper's status is always the child's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a device session needs from the engine that owns it: the attachments that take part in a new
 /// interaction and the pointer, and where the session's problems, raw-touch decisions and gesture updates go.
 protocol DeviceSessionOwner: AnyObject {

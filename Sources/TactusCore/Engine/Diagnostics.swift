@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Input the engine could not take as it came, and what it did instead. Every case has one documented
 /// outcome; none of them traps or leaves a gesture running.
 public enum InputProblem: String, CaseIterable, Hashable, Sendable {

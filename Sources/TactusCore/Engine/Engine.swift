@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The gesture engine: feed it input events, attach gestures, read what it recognizes.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where a gesture stands. Continuous gestures go began → changed… → ended or cancelled; discrete
 /// gestures are recognized once. A gesture that never began fails, with a reason.
 public enum GesturePhase: String, CaseIterable, Hashable, Sendable {

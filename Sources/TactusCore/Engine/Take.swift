@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Moves a value out of its storage, leaving `placeholder` in its place.
 ///
 /// Swift checks at run time that accesses to a class's stored property never overlap, unless it can see that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A plain `for` loop over objects retains each one it hands to code that could change the array, and so does
 // every lookup that returns one: the arena's loops run on every frame for every member, and that reference
 // counting was a large part of an event's cost. These borrow the elements instead. Borrowing is safe because the array

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Identifies an input device for the lifetime the host chooses (libinput hands out pointers; hosts number them).
 public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The host's number for the device.

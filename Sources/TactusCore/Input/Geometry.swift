@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A point in a plane whose unit depends on where it is used: normalized device coordinates (0…1),
 /// millimetres, layout pixels or surface-local pixels. Each API says which.
 public struct Point: Hashable, Sendable {

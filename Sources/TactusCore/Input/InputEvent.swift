@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Identifies one finger on a touchscreen while it is down (libinput's seat slot, wlroots' touch id).
 public typealias ContactID = Int32
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Keyboard modifiers that a binding can require while its gesture begins.
 public struct ModifierSet: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A point on the monotonic clock that the host's events carry, in microseconds.
 ///
 /// The engine never reads a clock: time only arrives with events and through `Engine.advance(to:)`.

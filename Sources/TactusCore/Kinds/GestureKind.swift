@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The recognizers the engine ships, and everything the rest of Tactus knows about each: this file is the one
 /// place that describes a kind. The protocol server, the client library, the configuration file, the C ABI, the
 /// simulator and the demo client derive names, parameters, validation, recognizers and values from it.

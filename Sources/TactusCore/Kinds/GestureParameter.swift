@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A parameter a gesture description may set (`GestureSpecification`), with its unit and the values it takes.
 /// Which kinds take which parameter is `GestureKind.takes(_:)`; the one check of a description against both is
 /// `GestureSpecification.validate()`, whose wording every edge (configuration file, protocol, C ABI, simulator)

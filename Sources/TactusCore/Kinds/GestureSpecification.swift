@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A gesture described by data: its kind and the parameters a host sets, the others keeping the recognizer's
 /// defaults. Hosts that build gestures from outside descriptions (the Wayland protocol's gesture objects, the
 /// configuration file's bindings, the simulator's scenarios) describe them with one, check it with `validate()`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The shared life of the continuous gestures that follow a group of fingers (drag, edge swipe, magnify,
 /// rotate, hold): wait for the wanted fingers to land, start measuring from the moment they are all down,
 /// claim when the gesture's own threshold is crossed, report every frame, end when too few fingers remain.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a drag, as SwiftUI's `DragGesture.Value`: locations in layout pixels (surface-local for
 /// surface targets), translation and velocity in pixels and pixels per second.
 public struct DragValue: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of an edge swipe.
 public struct EdgeSwipeValue: Hashable, Sendable {
     /// When these values were measured.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a hold.
 public struct HoldValue: Hashable, Sendable {
     /// When these values were measured.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a long press.
 public struct LongPressValue: Hashable, Sendable {
     /// When these values were measured.

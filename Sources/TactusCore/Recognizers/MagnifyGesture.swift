@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a pinch, as SwiftUI's `MagnifyGesture.Value`.
 public struct MagnifyValue: Hashable, Sendable {
     /// When these values were measured.

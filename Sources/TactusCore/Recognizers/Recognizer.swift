@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Defaults shared by several recognizers, with the evidence for them.
 public enum GestureDefaults {
     /// How far a finger may wander and still be "still"; also how far a drag must move to begin: 3 mm.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a rotation, as SwiftUI's `RotateGesture.Value`.
 public struct RotateValue: Hashable, Sendable {
     /// When these values were measured.

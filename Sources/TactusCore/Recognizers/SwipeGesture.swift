@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A direction as the user sees it on the output.
 public enum SwipeDirection: String, CaseIterable, Hashable, Sendable {
     case left, right, up, down

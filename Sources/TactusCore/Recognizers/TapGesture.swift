@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The values of a tap.
 public struct TapValue: Hashable, Sendable {
     /// When the last tap's fingers lifted. The update that reports the tap may come later: a single tap

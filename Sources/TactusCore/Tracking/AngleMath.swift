@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The core links only the Swift standard library, which has no trigonometry; rotation needs atan2.
 
 /// The angle of the vector (x, y) in degrees, in (-180, 180], measured towards +y

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What is driving a device's current interaction.
 enum InputSource: Hashable {
     case none

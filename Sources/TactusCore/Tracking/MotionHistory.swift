@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Recent samples of a contact group's cumulative motion, and the velocities fitted to them.
 ///
 /// Velocity is the slope of a least-squares line through the samples of the last

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// A test bench around one engine: a 100 × 100 mm touchscreen mapped 1:1 onto a 1000 × 1000 pixel output

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// Helpers for the SwiftUI parity suite: tolerant comparisons for values computed in floating point, the rig's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// A clickpad of 100 × 62.5 mm (40 units per mm), described as evemu would, and recordings of fingers on it.

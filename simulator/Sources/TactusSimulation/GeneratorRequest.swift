@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// A generator asked for by name, as `tactus-sim generate` and scenario files' `generate` steps ask: the

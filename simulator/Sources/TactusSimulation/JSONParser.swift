@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// JSON by RFC 8259, strictly: no trailing commas, no repeated keys, no raw control characters in texts, and no
 /// nesting deeper than `maximumDepth`, so that a hostile file cannot exhaust the stack.
 struct JSONParser {

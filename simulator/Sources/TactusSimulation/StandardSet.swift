@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import TactusCore
 
 /// The gestures `tactus-sim replay` listens for unless a scenario says otherwise, with the core's default

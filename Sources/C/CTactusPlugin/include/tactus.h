@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * tactus.h: the C ABI of libtactus, the Tactus gesture engine as a compositor plugin.
  *
