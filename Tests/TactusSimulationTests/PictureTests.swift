@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: MIT
 import Testing
 import TactusCore
 import TactusSimulation
 
-/// The SVG picture says what it shows: a legend, a millimetre scale, the scene's surfaces and exclusion regions,
-/// millisecond ticks, and the gestures that succeeded in bold, the others in grey.
+/// The SVG picture says what it shows: a legend, a millimetre scale, the edge bands gestures listen on, the scene's
+/// surfaces and exclusion regions, millisecond ticks, and the gestures that succeeded in bold, the others in grey.
 @Suite struct PictureTests {
     static func picture() -> String {
         let session = Session()
@@ -28,6 +29,8 @@ import TactusSimulation
         #expect(svg.contains(">surface 7</text>"))
         // The exclusion region: 800 × 100 layout pixels at 0.475 drawn pixels each.
         #expect(svg.contains(##"width="380" height="47.5" fill="#ccc""##), "\(svg)")
+        // The standard set's four edge swipes listen on their edges' bands.
+        #expect(svg.ranges(of: ##"fill="#9467bd" fill-opacity="0.15""##).count == 4)
         #expect(svg.contains(#"font-weight="bold">drag_3f</text>"#))
         #expect(svg.contains(##"fill="#777">swipe_3f</text>"##))
     }

@@ -4,7 +4,8 @@ import JSONLines
 import TactusCore
 
 /// An SVG picture of a session: each contact's path in its own colour over the device outline, with a legend (where a
-/// finger landed, where it lifted), a millimetre scale and the scene's surfaces and exclusion regions; below it a
+/// finger landed, where it lifted), a millimetre scale, the edge bands and regions gestures listen on (purple), and the
+/// scene's surfaces and exclusion regions; below it a
 /// timeline with each gesture's phases, ticks in milliseconds, and the gestures that succeeded in bold.
 public enum Picture {
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"]
@@ -64,13 +65,32 @@ public enum Picture {
                 "x=\(q(20 + (r.origin.x - region.origin.x) * scale)) y=\(q(50 + (r.origin.y - region.origin.y) * scale)) " +
                     "width=\(q(r.size.width * scale)) height=\(q(r.size.height * scale))"
             }
+            // Where gestures listen, if not everywhere: an output edge's band (millimetres wide) or a region.
+            let pixelsPerMillimetre = device.pixelsPerMillimetre.dx * scale
+            let drawn = Rect(x: 20, y: 50, width: region.size.width * scale, height: areaHeight)
+            for target in Set(session.attachments.map(\.target)) {
+                switch target {
+                case .outputEdge(let edge, let millimetres):
+                    let band = millimetres * pixelsPerMillimetre
+                    let r: Rect = switch edge {
+                    case .left: Rect(x: drawn.origin.x, y: drawn.origin.y, width: band, height: drawn.size.height)
+                    case .right: Rect(x: drawn.origin.x + drawn.size.width - band, y: drawn.origin.y, width: band, height: drawn.size.height)
+                    case .top: Rect(x: drawn.origin.x, y: drawn.origin.y, width: drawn.size.width, height: band)
+                    case .bottom: Rect(x: drawn.origin.x, y: drawn.origin.y + drawn.size.height - band, width: drawn.size.width, height: band)
+                    }
+                    svg += "<rect x=\(q(r.origin.x)) y=\(q(r.origin.y)) width=\(q(r.size.width)) height=\(q(r.size.height)) fill=\"#9467bd\" fill-opacity=\"0.15\"/>\n"
+                case .region(let r):
+                    svg += "<rect \(box(r)) fill=\"none\" stroke=\"#9467bd\" stroke-dasharray=\"2 2\"/>\n"
+                case .layout, .surface:
+                    break
+                }
+            }
             for surface in session.surfaces {
                 svg += "<rect \(box(surface.frame)) fill=\"none\" stroke=\"#888\" stroke-dasharray=\"4 2\"/>\n"
                 svg += "<text x=\(q(24 + (surface.frame.origin.x - region.origin.x) * scale)) y=\(q(62 + (surface.frame.origin.y - region.origin.y) * scale)) fill=\"#888\">surface \(surface.id.rawValue)</text>\n"
                 if let exclusion = surface.exclusion { svg += "<rect \(box(exclusion)) fill=\"#ccc\" fill-opacity=\"0.5\"/>\n" }
             }
             // A scale bar of a round number of millimetres, about a fifth of the device's width.
-            let pixelsPerMillimetre = device.pixelsPerMillimetre.dx * scale
             let millimetres = [1.0, 2, 5, 10, 20, 50, 100, 200, 500].last { $0 * pixelsPerMillimetre <= (width - 40) / 5 } ?? 1
             let barY = 50 + areaHeight - 10
             svg += "<line x1=\"30\" y1=\(q(barY)) x2=\(q(30 + millimetres * pixelsPerMillimetre)) y2=\(q(barY)) stroke=\"#333\" stroke-width=\"2\"/>\n"

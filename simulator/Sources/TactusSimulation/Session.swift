@@ -6,6 +6,8 @@ import TactusCore
 public struct NamedAttachment {
     public var name: String
     public var id: AttachmentID
+    /// Where it listens: the layout, an output edge's band, a region or a surface.
+    public var target: Target
 }
 
 /// A line of the simulator's output: one recognizer update with the names and units of the output format.
@@ -126,7 +128,7 @@ public final class Session: SurfaceLocator {
     public func attach<G: Gesture>(_ name: String, _ gesture: G, to target: Target = .layout,
                                    options: AttachmentOptions = AttachmentOptions()) -> AttachmentID {
         let id = engine.attach(gesture, to: target, options: options)
-        attachments.append(NamedAttachment(name: name, id: id))
+        attachments.append(NamedAttachment(name: name, id: id, target: target))
         reattach[name] = { $0.attach(name, gesture, to: target, options: options) }
         return id
     }
