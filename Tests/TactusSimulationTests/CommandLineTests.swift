@@ -11,10 +11,12 @@ import TactusSimulation
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactus-sim").path
     }
 
-    /// Runs tactus-sim; returns its exit status and what it wrote on standard error. `bounded`: under 2 GB of address
-    /// space and 30 s, so that input that once never ended or took 24 GB fails the test instead of the machine (the
-    /// time limit kills: a test's processes start with SIGTERM blocked).
-    static func run(_ arguments: [String], bounded: Bool = false) throws -> (status: Int32, errors: String) {
+    /// Runs tactus-sim with `input` on its standard input; returns its exit status and what it wrote on standard
+    /// output and standard error (through files, so that neither pipe fills while the other is read). `bounded`: under
+    /// 2 GB of address space and 30 s, so that input that once never ended or took 24 GB fails the test instead of
+    /// the machine (the time limit kills: a test's processes start with SIGTERM blocked).
+    static func launch(_ arguments: [String], input: String = "", bounded: Bool = false) throws
+        -> (status: Int32, output: String, errors: String) {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw TestFailure("\(executable) is missing: run `swift build --build-tests` (or `swift build --product tactus-sim`) first")
         }
@@ -26,13 +28,25 @@ import TactusSimulation
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
         }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        let files = (output: try temporaryFile("stdout-\(UInt64.random(in: 0...UInt64.max))", ""),
+                     errors: try temporaryFile("stderr-\(UInt64.random(in: 0...UInt64.max))", ""))
+        defer { for path in [files.output, files.errors] { try? FileManager.default.removeItem(atPath: path) } }
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle(forWritingAtPath: files.output)
+        process.standardError = FileHandle(forWritingAtPath: files.errors)
         try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
         process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return (process.terminationStatus, try String(contentsOfFile: files.output, encoding: .utf8),
+                try String(contentsOfFile: files.errors, encoding: .utf8))
+    }
+
+    /// Runs tactus-sim (`launch`); its exit status and what it wrote on standard error.
+    static func run(_ arguments: [String], bounded: Bool = false) throws -> (status: Int32, errors: String) {
+        let (status, _, errors) = try launch(arguments, bounded: bounded)
+        return (status, errors)
     }
 
     /// Runs tactus-sim, reading its standard output as it comes; returns the output and the highest resident memory
@@ -74,24 +88,11 @@ import TactusSimulation
     }
 
     /// What a command's help prints.
-    static func help(_ command: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = command + ["--help"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
-    }
+    static func help(_ command: [String]) throws -> String { try launch(command + ["--help"]).output }
 
     /// Help texts show defaults as a user writes them, never a type's debug description.
     @Test(arguments: [["generate"], ["replay"], ["run"], ["listen"], ["record"]])
     func helpShowsDefaultsAsAUserWritesThem(_ command: [String]) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
-            throw TestFailure("\(Self.executable) is missing: run `swift build --build-tests` first")
-        }
         let help = try Self.help(command)
         #expect(help.contains("OPTIONS:"))
         for debugDescription in ["Dimensions(", "TactusCore.", "Optional(", ".0)", "Size(width"] {
@@ -100,9 +101,6 @@ import TactusSimulation
     }
 
     @Test func sizesAndTheKnobsShowTheirDefaultsAndRanges() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
-            throw TestFailure("\(Self.executable) is missing: run `swift build --build-tests` first")
-        }
         let generate = try Self.help(["generate"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for text in ["(default: 160x100mm)", "(default: 1600x1000)", "60…480 Hz (default 120)", "each side 1…1000000"] {
             #expect(generate.contains(text), "\(text) missing from\n\(generate)")

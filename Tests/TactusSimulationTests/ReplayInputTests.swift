@@ -15,23 +15,9 @@ import TactusSimulation
     E: 0.060000 0000 0000 0000
     """
 
-    /// Runs tactus-sim with `input` on its standard input; its status, standard output and standard error.
+    /// `tactus-sim replay` with `input` on its standard input (`CommandLineTests.launch`).
     static func replay(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String) {
-        guard FileManager.default.isExecutableFile(atPath: CommandLineTests.executable) else {
-            throw TestFailure("\(CommandLineTests.executable) is missing: run `swift build --build-tests` first")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-        process.arguments = ["replay"] + arguments
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output, errors)
+        try CommandLineTests.launch(["replay"] + arguments, input: input)
     }
 
     /// A generated one-finger tap, as `tactus-sim generate tap` writes it.
