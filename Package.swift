@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
@@ -114,10 +115,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl")]
         ),
 
-        // The headless simulator: generators, evemu replay, scenarios, outputs (simulator/).
-        .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines"], path: "simulator/Sources/TactusSimulation"),
+        // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
+        .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines", .product(name: "Yams", package: "Yams")],
+                path: "simulator/Sources/TactusSimulation"),
         .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusSimulation", "FuzzerDriver"]),
-        .executableTarget(name: "tactus-fuzz-evemu", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
+        .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(
             name: "tactus-sim",
             dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration", "CTactusPlugin", "JSONLines",

@@ -151,12 +151,13 @@ struct DemoClient: ParsableCommand {
         if window?.closeRequested == true { emit(#"{"event":"closed"}"#) }
     }
 
-    /// A parameter's key in the --gesture help: its name, with its unit or values.
+    /// A parameter's key in the --gesture help: its name, with its unit or values, in ASCII (the manual generator
+    /// drops every other character).
     static func help(for parameter: GestureParameter) -> String {
         switch parameter {
         case .directions: return "directions (left, right, up, down joined by +)"
         case .edge: return "edge (\(Edge.allCases.map(\.rawValue).joined(separator: ", ")))"
-        default: return parameter.unit.map { "\(parameter.kebabName) (\($0))" } ?? parameter.kebabName
+        default: return parameter.unit.map { "\(parameter.kebabName) (\($0 == "°" ? "degrees" : $0))" } ?? parameter.kebabName
         }
     }
 

@@ -9,6 +9,7 @@ public let repositoryRoot = URL(fileURLWithPath: #filePath)
 /// what it printed.
 public struct ProgramFailure: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Runs a program at the repository's root: a build command (tests build what they run, so that each runs on its own)

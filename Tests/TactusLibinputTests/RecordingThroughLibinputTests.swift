@@ -33,7 +33,7 @@ import RepositoryPrograms
 
         let direct = Session()
         StandardSet.attach(to: direct)
-        direct.feed(try EvemuRecording(events: events, source: recording, description: description).trace(size: millimetres))
+        direct.feed(try EvdevRecording(evemu: events, source: recording, description: description).trace(size: millimetres))
         let expected = direct.records.filter(\.isSuccess)
 
         let testbed = try Testbed(description: description, kind: .touchscreen, events: events)

@@ -15,7 +15,7 @@ import TactusCore
     /// What reading and replaying the recording says; nil when it reads.
     func complaint(_ events: String, description: String = EvemuTests.description) -> String? {
         do {
-            _ = try EvemuRecording(events: events, source: "r.events", description: description, descriptionSource: "r.desc")
+            _ = try EvdevRecording(evemu: events, source: "r.events", description: description, descriptionSource: "r.desc")
                 .trace(size: Size(width: 100, height: 50))
             return nil
         } catch {
@@ -87,7 +87,7 @@ import TactusCore
             events += "E: \(time) 0003 002f \(k)\nE: \(time) 0003 0039 \(k)\nE: \(time) 0003 0035 \(k % 1000)\n"
             events += "E: \(time) 0003 0036 \(k % 500)\nE: \(time) 0000 0000 0\n"
         }
-        let trace = try EvemuRecording(events: events, source: "many.events", description: EvemuTests.description)
+        let trace = try EvdevRecording(evemu: events, source: "many.events", description: EvemuTests.description)
             .trace(size: Size(width: 100, height: 50))
         // A down and a frame per report, then every contact lifts at the end, with one frame.
         #expect(trace.events.count == 3 * contacts + 1)

@@ -47,7 +47,7 @@ import TactusCore
         E: 0.030000 0003 0039 -001
         E: 0.030000 0000 0000 0000
         """
-        let trace = try EvemuRecording(events: events, source: "b.events", description: Self.description).trace(size: Size(width: 100, height: 50))
+        let trace = try EvdevRecording(evemu: events, source: "b.events", description: Self.description).trace(size: Size(width: 100, height: 50))
         #expect(kinds(trace) == ["down0", "frame", "down1", "frame", "move0", "frame", "up0", "up1", "frame"])
         #expect(trace.events[0].event == .touchDown(DeviceID(1), contact: 0, position: Point(x: 0.5, y: 0.5)))
         #expect(trace.events[0].time == .milliseconds(100))
@@ -80,7 +80,7 @@ import TactusCore
         E: 1.030000 0000 0002 0
         E: 1.030000 0000 0000 0
         """
-        let trace = try EvemuRecording(events: events, source: "a.events", description: Self.description).trace(size: Size(width: 100, height: 50))
+        let trace = try EvdevRecording(evemu: events, source: "a.events", description: Self.description).trace(size: Size(width: 100, height: 50))
         // The first finger keeps id 0 although the new finger is reported first in the second report.
         #expect(kinds(trace) == ["down0", "frame", "move0", "down1", "frame", "move0", "move1", "frame", "up0", "up1", "frame"])
         #expect(trace.events[2].event == .touchMotion(DeviceID(1), contact: 0, position: Point(x: 0.102, y: 0.2)))
@@ -98,28 +98,28 @@ import TactusCore
         E: 5.100000 0001 014a 0
         E: 5.100000 0000 0000 0
         """
-        let trace = try EvemuRecording(events: events, source: "st.events", description: description).trace(size: Size(width: 100, height: 100))
+        let trace = try EvdevRecording(evemu: events, source: "st.events", description: description).trace(size: Size(width: 100, height: 100))
         #expect(kinds(trace) == ["down0", "frame", "move0", "frame", "up0", "frame"])
         #expect(trace.events[2].event == .touchMotion(DeviceID(1), contact: 0, position: Point(x: 0.3, y: 0.2)))
     }
 
     @Test func theDescriptionMayComeFromTheEventsFileItself() throws {
         let events = Self.description + "\nE: 0.1 0003 0039 1\nE: 0.1 0003 0035 10\nE: 0.1 0003 0036 10\nE: 0.1 0000 0000 0\n"
-        let trace = try EvemuRecording(events: events, source: "own.events").trace(size: Size(width: 100, height: 50))
+        let trace = try EvdevRecording(evemu: events, source: "own.events").trace(size: Size(width: 100, height: 50))
         #expect(kinds(trace) == ["down0", "frame", "up0", "frame"])
     }
 
     @Test func aMalformedLineNamesTheFileAndLine() {
         let events = "E: 0.1 0003 0039 1\nE: 0.2 0003 zz 5\n"
         #expect {
-            try EvemuRecording(events: events, source: "bad, file.events", description: Self.description)
+            try EvdevRecording(evemu: events, source: "bad, file.events", description: Self.description)
         } throws: { error in
             "\(error)" == "bad, file.events:2: an E: line is \"E: <sec>.<usec> <type> <code> <value>\""
         }
     }
 
     @Test func aDeviceWithoutPositionAxesSaysWhatIsMissing() throws {
-        let recording = try EvemuRecording(events: "E: 0.1 0001 0110 1\n", source: "mouse.events", description: "N: Mouse\n")
+        let recording = try EvdevRecording(evemu: "E: 0.1 0001 0110 1\n", source: "mouse.events", description: "N: Mouse\n")
         #expect {
             try recording.trace(size: Size(width: 10, height: 10))
         } throws: { error in
@@ -134,7 +134,7 @@ import TactusCore
         let events = folder + "/My Panel, 2 fingers.events", desc = folder + "/My Panel, desc.desc"
         try "E: 0.1 0003 0039 1\nE: 0.1 0003 0035 10\nE: 0.1 0003 0036 10\nE: 0.1 0000 0000 0\n".write(toFile: events, atomically: true, encoding: .utf8)
         try Self.description.write(toFile: desc, atomically: true, encoding: .utf8)
-        let trace = try EvemuRecording(eventsPath: events, descriptionPath: desc).trace(size: Size(width: 100, height: 50))
+        let trace = try EvdevRecording(evemuPath: events, descriptionPath: desc).trace(size: Size(width: 100, height: 50))
         #expect(kinds(trace) == ["down0", "frame", "up0", "frame"])
     }
 }

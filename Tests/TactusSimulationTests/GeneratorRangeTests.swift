@@ -155,7 +155,7 @@ import TactusCore
         #expect(GeneratorRequest.fingerRange(of: "pinch") == GestureKind.magnify.fingerRange)
         #expect(GeneratorRequest.fingerRange(of: "touchpad-pinch") == GestureKind.rotate.fingerRange)
         #expect(GeneratorRequest.fingerRange(of: "tap") == GestureKind.tap.fingerRange)
-        #expect(GeneratorRequest.fingerRangesInWords == "1…10; 2…5 for pinch, rotate, pinch-rotate, touchpad-pinch")
+        #expect(GeneratorRequest.fingerRangesInHelp == "from 1 to 10; from 2 to 5 for pinch, rotate, pinch-rotate, touchpad-pinch")
     }
 
     @Test func optionsAtTheEdgesAreAcceptedAndBeyondRefused() throws {

@@ -66,4 +66,43 @@ import TactusSimulation
         #expect(status == 0, "\(errors)")
         #expect(output.contains(#""name":"tap_1x1f","phase":"recognized""#), "\(output)")
     }
+
+    @Test func aLibinputRecordingIsReplayedFromStandardInputWithItsOwnSize() throws {
+        let (status, output, errors) = try Self.replay(["--libinput-record", "-"], input: LibinputRecordTests.recording)
+        #expect(status == 0, "\(errors)")
+        // The keyboard is said once and left out; the touchscreen's resolution gives its size, so none is assumed.
+        #expect(errors == "tactus-sim: leaving out /dev/input/event4 (AT Translated Set 2 keyboard): it reports no touch positions\n")
+        #expect(output.contains(#""name":"drag_1f","phase":"ended""#), "\(output)")
+    }
+
+    @Test func aTouchpadsRecordingSaysHowItIsReplayed() throws {
+        let touchpad = LibinputRecordTests.recording.replacingOccurrences(of: "- ID_INPUT_TOUCHSCREEN=1", with: "- ID_INPUT_TOUCHPAD=1")
+        let (status, _, errors) = try Self.replay(["--libinput-record", "-", "--summary"], input: touchpad)
+        #expect(status == 0, "\(errors)")
+        #expect(errors.contains("tactus-sim: /dev/input/event5 (Hand-written touchscreen) is a touchpad: its fingers replay as "
+                                + "touches on a touchscreen of its size, not as libinput's touchpad gestures\n"), "\(errors)")
+    }
+
+    @Test func aLibinputRecordingGivenAsAnotherFormatGetsAHint() throws {
+        let path = try CommandLineTests.temporaryFile("recording.yml", LibinputRecordTests.recording)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for option in ["--evemu", "--trace"] {
+            let (status, _, errors) = try Self.replay([option, path])
+            #expect(status == 2)
+            #expect(errors.contains("\(path): this is a libinput recording, not \(option == "--evemu" ? "an evemu recording" : "a trace"): use --libinput-record"),
+                    "\(errors)")
+        }
+        let (status, _, errors) = try Self.replay(["--libinput-record", "-"], input: Self.recording)
+        #expect(status == 2)
+        #expect(errors.contains("<stdin>: this is an evemu recording, not a libinput recording: use --evemu"), "\(errors)")
+    }
+
+    @Test func aLibinputRecordingWithoutATouchDeviceIsAClearError() throws {
+        let keyboard = LibinputRecordTests.recording.components(separatedBy: "- node: /dev/input/event5")[0]
+            .replacingOccurrences(of: "ndevices: 2", with: "ndevices: 1")
+        let (status, output, errors) = try Self.replay(["--libinput-record", "-"], input: keyboard)
+        #expect(status == 2)
+        #expect(output.isEmpty)
+        #expect(errors == "tactus-sim: <stdin>: unsupported device: no device in it reports touch positions (ABS_MT_POSITION_X/Y or ABS_X/Y)\n")
+    }
 }

@@ -16,6 +16,8 @@ enum Artifact: Hashable {
     case umockdevPreload
     /// The compositor in C that holds libinput itself and loads the plugin (Tests/TactusPluginTests/libinput-test.c).
     case libinputTest
+    /// libinput's own command-line tool (`libinput record`), from Debian's libinput-tools, which scripts/test installs.
+    case libinputTool
 
     /// Where it is, built first unless this process built it already. Swift products come from `swift build
     /// --product`, which rebuilds what is stale; the C program from scripts/lib/build-libinput-test, which
@@ -39,6 +41,11 @@ enum Artifact: Hashable {
         case .plugin: return try Artifact.swiftProduct("tactus", file: "libtactus.so")
         case .umockdevPreload: return try Artifact.swiftProduct("TactusUmockdevPreload", file: "libTactusUmockdevPreload.so")
         case .libinputTest: return try programBuilt(byScript: "build-libinput-test")
+        case .libinputTool:
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/libinput") else {
+                throw ProgramFailure(description: "/usr/bin/libinput is missing: install Debian's libinput-tools (scripts/test does)")
+            }
+            return "/usr/bin/libinput"
         }
     }
 

@@ -205,9 +205,14 @@ struct Testbed {
 
     /// Runs the testbed's program (it reads the emulated devices at `nodes`) and returns its output lines.
     func run(arguments: [String]) throws -> [String] {
+        try run(script: "exec \(program) " + arguments.joined(separator: " "))
+    }
+
+    /// Runs a shell script in the testbed, every program it starts preloaded, and returns its output lines.
+    func run(script: String) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        let line = "LD_PRELOAD=\(preload):$LD_PRELOAD exec \(program) " + arguments.joined(separator: " ")
+        let line = "export LD_PRELOAD=\(preload):$LD_PRELOAD; " + script
         var options: [String] = []
         for (index, node) in nodes.enumerated() {
             options += ["-d", "\(folder)/device\(index).umockdev", "-i", "\(node)=\(folder)/device\(index).ioctl",

@@ -112,12 +112,14 @@ public struct GeneratorRequest {
         recipes.first { $0.name == name }?.fingerRange
     }
 
-    /// The generators' finger ranges in words, the widest first: `1…10; 2…5 for pinch, rotate, …`.
-    public static var fingerRangesInWords: String {
+    /// The generators' finger ranges as help texts say them (`GeneratorParameter.rangeInHelp`), the widest first:
+    /// `from 1 to 10; from 2 to 5 for pinch, rotate, ...`.
+    public static var fingerRangesInHelp: String {
         let ranges = recipes.map(\.fingerRange).reduce(into: [ClosedRange<Int>]()) { if !$0.contains($1) { $0.append($1) } }
         return ranges.sorted { $0.count > $1.count }.enumerated().map { i, range in
             let names = recipes.filter { $0.fingerRange == range }.map(\.name)
-            return "\(range.lowerBound)…\(range.upperBound)" + (i == 0 ? "" : " for " + names.joined(separator: ", "))
+            return GeneratorParameter.fingers.inHelp(Double(range.lowerBound)...Double(range.upperBound))
+                + (i == 0 ? "" : " for " + names.joined(separator: ", "))
         }.joined(separator: "; ")
     }
 
@@ -201,8 +203,17 @@ public enum GeneratorParameter: String, CaseIterable, Sendable {
         }
     }
 
-    /// The range in words, with the unit: `1…60000 ms`.
+    /// The range in words, with the unit, as messages say it: `1…60000 ms`.
     public var rangeInWords: String { words(range) }
+
+    /// The range as help texts say it, in ASCII: swift-argument-parser's manual generator drops every other character,
+    /// and the man pages say what the help says. `from 1 to 60000 ms`, `from -3600 to 3600 degrees`.
+    public var rangeInHelp: String { inHelp(range) }
+
+    func inHelp(_ range: ClosedRange<Double>) -> String {
+        let suffix = unit.map { $0 == "°" ? " degrees" : " " + $0 } ?? ""
+        return "from \(GeneratorParameter.words(range.lowerBound)) to \(GeneratorParameter.words(range.upperBound))\(suffix)"
+    }
 
     func words(_ range: ClosedRange<Double>) -> String {
         let suffix = unit.map { $0 == "°" ? $0 : " " + $0 } ?? ""

@@ -88,15 +88,7 @@ public struct Scenario {
         try prepare(session)
         // Steps are merged in time, so that an event step (a touch cancel, a device removal) can fall in the middle of
         // a generated gesture; events of the same time keep the order of their steps.
-        var merged = Trace(devices: [])
-        for step in timeline {
-            let piece = try play(step, corpus: corpus)
-            for device in piece.devices where !merged.devices.contains(where: { $0.id == device.id }) { merged.devices.append(device) }
-            merged.events += piece.events
-        }
-        merged.events = merged.events.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
+        let merged = Trace.merged(try timeline.map { try play($0, corpus: corpus) })
         // Then every deadline passes: multi-tap windows, long presses.
         session.feed(merged, settle: .milliseconds(2000))
         let failures = try expectations.flatMap { try $0.check(session) }
@@ -314,7 +306,7 @@ public struct Scenario {
         case .evemu(let events, let description, let size):
             let folder = corpus ?? ""
             func resolved(_ file: String) -> String { file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file) }
-            let trace = try EvemuRecording(eventsPath: resolved(events), descriptionPath: description.map(resolved)).trace(size: size)
+            let trace = try EvdevRecording(evemuPath: resolved(events), descriptionPath: description.map(resolved)).trace(size: size)
             return trace.shifted(by: TimeSpan(microseconds: step.start.microseconds))
         case .trace(let path):
             return try Trace(contentsOfFile: path).shifted(by: TimeSpan(microseconds: step.start.microseconds))

@@ -27,6 +27,19 @@ public struct Trace: Equatable {
         Trace(devices: devices, events: events.map { ($0.time + offset, $0.event) })
     }
 
+    /// The pieces as one trace: every device once, the events in time, those of the same time in the pieces' order.
+    public static func merged(_ pieces: [Trace]) -> Trace {
+        var merged = Trace(devices: [])
+        for piece in pieces {
+            for device in piece.devices where !merged.devices.contains(where: { $0.id == device.id }) { merged.devices.append(device) }
+            merged.events += piece.events
+        }
+        merged.events = merged.events.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+        return merged
+    }
+
     /// When the last event happens.
     public var end: Timestamp { events.last?.time ?? .zero }
 

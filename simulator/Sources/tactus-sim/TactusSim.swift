@@ -18,6 +18,11 @@ struct TactusSim: ParsableCommand {
         subcommands: [Generate.self, Replay.self, Run.self, Listen.self, Record.self])
 }
 
+/// Says something on standard error, as the program.
+func say(_ message: String) {
+    FileHandle.standardError.write(Data("tactus-sim: \(message)\n".utf8))
+}
+
 /// Output choices shared by the commands that run the engine.
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print only the successful terminal updates (recognized, ended), then each success a gesture would have had alone, with the gestures it lost to (lost_to).")
@@ -64,8 +69,8 @@ struct Dimensions: ExpressibleByArgument {
     /// As a user writes it: `160x100mm`, not the value's debug description.
     var defaultValueDescription: String { "\(JSONLine.number(size.width))x\(JSONLine.number(size.height))\(unit)" }
 
-    /// The sides' range as help texts say it.
-    static let rangeInWords = "each side \(JSONLine.number(Trace.lengths.lowerBound))…\(JSONLine.number(Trace.lengths.upperBound))"
+    /// The sides' range as help texts say it, in ASCII (`GeneratorParameter.rangeInHelp`).
+    static let rangeInHelp = "each side from \(JSONLine.number(Trace.lengths.lowerBound)) to \(JSONLine.number(Trace.lengths.upperBound))"
 }
 
 /// "X,Y" in output pixels.
@@ -89,34 +94,34 @@ struct Generate: ParsableCommand {
     @Argument(help: ArgumentHelp("The generator: \(GeneratorRequest.names.joined(separator: ", ")).", valueName: "generator"))
     var kind: String
     // Each number's range comes from GeneratorParameter, which the request and the options check.
-    @Option(help: "Fingers: \(GeneratorRequest.fingerRangesInWords).") var fingers: Int?
-    @Option(help: "Taps, \(GeneratorParameter.count.rangeInWords) (tap; default 1).") var count: Int?
-    @Option(help: "Pause between taps, \(GeneratorParameter.interval.rangeInWords) (tap; default 150).") var interval: Double?
-    @Option(help: "Duration of the motion or press, \(GeneratorParameter.duration.rangeInWords).") var duration: Double?
+    @Option(help: "Fingers: \(GeneratorRequest.fingerRangesInHelp).") var fingers: Int?
+    @Option(help: "Taps, \(GeneratorParameter.count.rangeInHelp) (tap; default 1).") var count: Int?
+    @Option(help: "Pause between taps, \(GeneratorParameter.interval.rangeInHelp) (tap; default 150).") var interval: Double?
+    @Option(help: "Duration of the motion or press, \(GeneratorParameter.duration.rangeInHelp).") var duration: Double?
     @Option(help: "Path of a drag: line, arc or circle (default line).") var path: GeneratedGesture.Path?
-    @Option(help: "Distance, \(GeneratorParameter.distance.rangeInWords) (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
+    @Option(help: "Distance, \(GeneratorParameter.distance.rangeInHelp) (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
     @Option(help: "Direction: left, right, up or down (default right).") var direction: SwipeDirection?
-    @Option(help: "Speed, \(GeneratorParameter.speed.rangeInWords), fast enough to last no longer than --duration may (swipe; default 200).")
+    @Option(help: "Speed, \(GeneratorParameter.speed.rangeInHelp), fast enough to last no longer than --duration may (swipe; default 200).")
     var speed: Double?
     @Option(help: "Edge: left, right, top or bottom (edge swipe; default left).") var edge: Edge?
-    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, \(GeneratorParameter.startSpan.rangeInWords) (pinch; default 20).")
+    @Option(name: .customLong("start-span"), help: "Span between fingers at the start, \(GeneratorParameter.startSpan.rangeInHelp) (pinch; default 20).")
     var startSpan: Double?
-    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, \(GeneratorParameter.endSpan.rangeInWords) (pinch; default 40).")
+    @Option(name: .customLong("end-span"), help: "Span between fingers at the end, \(GeneratorParameter.endSpan.rangeInHelp) (pinch; default 40).")
     var endSpan: Double?
-    @Option(help: "Rotation, clockwise, \(GeneratorParameter.degrees.rangeInWords) (rotate, touchpad pinch; default 45).") var degrees: Double?
-    @Option(help: "Radius of the fingers' circle, \(GeneratorParameter.radius.rangeInWords) (rotate; default 15).") var radius: Double?
-    @Option(help: "Final scale, \(GeneratorParameter.scale.rangeInWords) (touchpad pinch; default 2).") var scale: Double?
+    @Option(help: "Rotation, clockwise, \(GeneratorParameter.degrees.rangeInHelp) (rotate, touchpad pinch; default 45).") var degrees: Double?
+    @Option(help: "Radius of the fingers' circle, \(GeneratorParameter.radius.rangeInHelp) (rotate; default 15).") var radius: Double?
+    @Option(help: "Final scale, \(GeneratorParameter.scale.rangeInHelp) (touchpad pinch; default 2).") var scale: Double?
     // The knobs' defaults are GeneratorOptions', written in the help as a user writes them ("120", not "120.0").
-    @Option(help: "Samples per second, \(GeneratorParameter.rate.rangeInWords) (default \(JSONLine.number(GeneratorOptions().rate))).")
+    @Option(help: "Samples per second, \(GeneratorParameter.rate.rangeInHelp) (default \(JSONLine.number(GeneratorOptions().rate))).")
     var rate: Double?
-    @Option(help: "Seeded jitter of every sample, \(GeneratorParameter.jitter.rangeInWords) (default \(JSONLine.number(GeneratorOptions().jitter))).")
+    @Option(help: "Seeded jitter of every sample, \(GeneratorParameter.jitter.rangeInHelp) (default \(JSONLine.number(GeneratorOptions().jitter))).")
     var jitter: Double?
-    @Option(help: "Delay between fingers landing and lifting, \(GeneratorParameter.stagger.rangeInWords) (default \(JSONLine.number(GeneratorOptions().stagger))).")
+    @Option(help: "Delay between fingers landing and lifting, \(GeneratorParameter.stagger.rangeInHelp) (default \(JSONLine.number(GeneratorOptions().stagger))).")
     var stagger: Double?
-    @Option(help: "Seed of the jitter, 0…\(UInt64.max).") var seed: UInt64 = 1
-    @Option(help: "Touchscreen size in mm, as the output shows it, \(Dimensions.rangeInWords).")
+    @Option(help: "Seed of the jitter, from 0 to \(UInt64.max).") var seed: UInt64 = 1
+    @Option(help: "Touchscreen size in mm, as the output shows it, \(Dimensions.rangeInHelp).")
     var size = Dimensions(width: 160, height: 100, unit: "mm")
-    @Option(help: "Output size in pixels, \(Dimensions.rangeInWords).") var pixels = Dimensions(width: 1600, height: 1000, unit: "")
+    @Option(help: "Output size in pixels, \(Dimensions.rangeInHelp).") var pixels = Dimensions(width: 1600, height: 1000, unit: "")
     @Option(help: "Device rotation onto its output: 0, 90, 180 or 270 degrees clockwise.") var rotation = 0
     @Flag(help: "Mirror the device's x axis before rotating.") var flipped = false
     @Option(help: "Where the gesture is centred on the output, in pixels, e.g. 340,350 (default: the output's centre).")
@@ -173,19 +178,23 @@ struct Generate: ParsableCommand {
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay an evemu recording or a trace through the standard set of gestures.")
+        abstract: "Replay an evemu recording, a libinput recording or a trace through the standard set of gestures.")
 
     @Option(help: "An evemu events file; - reads standard input.") var evemu: String?
     @Option(help: "The evemu description file (default: the events file's own header).") var desc: String?
+    @Option(help: "A recording of `libinput record` (YAML, as libinput's bug reports carry); - reads standard input.")
+    var libinputRecord: String?
     @Option(help: "A trace file (JSON Lines, as `generate` writes); - reads standard input.") var trace: String?
-    @Option(help: ArgumentHelp("Physical size of the recorded touchscreen in mm, \(Dimensions.rangeInWords) (the recordings carry none; without it, \(Replay.assumedSize.defaultValueDescription) is assumed, and said).", valueName: "size"))
+    @Option(help: ArgumentHelp("Physical size of the recorded touchscreen in mm, \(Dimensions.rangeInHelp) (default: the size the device's resolution gives; evemu recordings rarely carry one, and without either \(Replay.assumedSize.defaultValueDescription) is assumed, and said).", valueName: "size"))
     var size: Dimensions?
     @Option(help: "A Tactus configuration file (config.toml): replay through its bindings, named by their actions, instead of the standard set (exit 2 for a bad file, 64 for a gesture that breaks the engine's rules).")
     var config: String?
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard (evemu == nil) != (trace == nil) else { throw ValidationError("give exactly one of --evemu or --trace") }
+        guard [evemu, libinputRecord, trace].compactMap({ $0 }).count == 1 else {
+            throw ValidationError("give exactly one of --evemu, --libinput-record or --trace")
+        }
     }
 
     /// The configuration's bindings, or the standard set.
@@ -195,7 +204,7 @@ struct Replay: ParsableCommand {
         do {
             configuration = try Configuration(contentsOf: config)
         } catch {
-            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            say("\(error)")
             throw ExitCode(error.gestureProblem == nil ? 2 : 64)
         }
         for binding in configuration.bindings {
@@ -217,10 +226,80 @@ struct Replay: ParsableCommand {
         return (text, path)
     }
 
-    /// Whether a file's first line that says anything is one of an evemu recording's, rather than a trace's JSON.
-    static func looksLikeEvemu(_ text: String) -> Bool {
-        let first = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
-        return ["E:", "N:", "I:", "#"].contains { first.hasPrefix($0) }
+    /// The formats replay reads, each with its option.
+    enum Format: String {
+        case evemu = "an evemu recording", libinputRecord = "a libinput recording", trace = "a trace"
+
+        var option: String {
+            switch self {
+            case .evemu: "--evemu"
+            case .libinputRecord: "--libinput-record"
+            case .trace: "--trace"
+            }
+        }
+
+        /// The format of a file, from its first lines that say anything: nil when they say nothing.
+        init?(of text: String) {
+            for line in text.split(whereSeparator: \.isNewline) {
+                let line = line.drop(while: \.isWhitespace)
+                if line.isEmpty { continue }
+                if line.hasPrefix("# libinput record") { self = .libinputRecord; return }
+                // evemu's own comments ("# EVEMU 1.3") and YAML's: the next line decides.
+                if line.hasPrefix("#") { continue }
+                if line.hasPrefix("{") { self = .trace; return }
+                if ["E:", "N:", "I:", "P:", "B:", "A:"].contains(where: { line.hasPrefix($0) }) { self = .evemu; return }
+                self = .libinputRecord
+                return
+            }
+            return nil
+        }
+    }
+
+    /// An input file's text, refused with a hint when it is in another format than `format`.
+    static func text(of path: String, as format: Format) throws -> (text: String, source: String) {
+        let (text, source) = try Replay.text(of: path)
+        if let found = Format(of: text), found != format {
+            throw SimulationError.malformed(source, "this is \(found.rawValue), not \(format.rawValue): use \(found.option)")
+        }
+        return (text, source)
+    }
+
+    /// The size of a recorded touchscreen: --size, else what its resolution gives, else the assumed one, said.
+    func size(of recording: EvdevRecording) -> Size {
+        if let size { return size.size }
+        if let size = recording.physicalSize { return size }
+        say("assuming a \(Replay.assumedSize.defaultValueDescription) touchscreen; give --size")
+        return Replay.assumedSize.size
+    }
+
+    /// The trace of an evemu recording.
+    func evemuTrace(_ path: String) throws -> Trace {
+        let (events, source) = try Replay.text(of: path, as: .evemu)
+        let description = try desc.map(Replay.text(of:))
+        let recording = try EvdevRecording(evemu: events, source: source, description: description?.text,
+                                           descriptionSource: description?.source)
+        guard recording.hasAxes else {
+            throw SimulationError.malformed(source, "no description of the device (its N: and A: lines): give --desc")
+        }
+        return try recording.trace(size: size(of: recording))
+    }
+
+    /// The trace of a libinput recording: its devices that report positions, each said on standard error.
+    func libinputTrace(_ path: String) throws -> Trace {
+        let (text, source) = try Replay.text(of: path, as: .libinputRecord)
+        let recording = try LibinputRecord(yaml: text, source: source)
+        guard recording.devices.contains(where: \.recording.reportsPositions) else {
+            throw SimulationError.unsupportedDevice(source, "no device in it reports touch positions (ABS_MT_POSITION_X/Y or ABS_X/Y)")
+        }
+        for device in recording.devices {
+            let name = "\(device.node) (\(device.recording.name))"
+            if !device.recording.reportsPositions {
+                say("leaving out \(name): it reports no touch positions")
+            } else if device.isTouchpad {
+                say("\(name) is a touchpad: its fingers replay as touches on a touchscreen of its size, not as libinput's touchpad gestures")
+            }
+        }
+        return try recording.trace { size(of: $0.recording) }
     }
 
     func run() throws {
@@ -230,32 +309,17 @@ struct Replay: ParsableCommand {
             try attachGestures(to: session)
             let input: Trace
             if let evemu {
-                let (events, source) = try Replay.text(of: evemu)
-                guard Replay.looksLikeEvemu(events) || events.isEmpty else {
-                    throw SimulationError.malformed(source, "this is a trace, not an evemu recording: use --trace")
-                }
-                let description = try desc.map(Replay.text(of:))
-                let recording = try EvemuRecording(events: events, source: source, description: description?.text,
-                                                   descriptionSource: description?.source)
-                guard recording.hasAxes else {
-                    throw SimulationError.malformed(source, "no description of the device (its N: and A: lines): give --desc")
-                }
-                if size == nil {
-                    FileHandle.standardError.write(Data(
-                        "tactus-sim: assuming a \(Replay.assumedSize.defaultValueDescription) touchscreen; give --size\n".utf8))
-                }
-                input = try recording.trace(size: (size ?? Replay.assumedSize).size)
+                input = try evemuTrace(evemu)
+            } else if let libinputRecord {
+                input = try libinputTrace(libinputRecord)
             } else {
-                let (text, source) = try Replay.text(of: trace ?? "")
-                guard !Replay.looksLikeEvemu(text) else {
-                    throw SimulationError.malformed(source, "this is an evemu recording, not a trace: use --evemu")
-                }
+                let (text, source) = try Replay.text(of: trace ?? "", as: .trace)
                 input = try Trace(jsonLines: text, source: source)
             }
             session.feed(input)
-            try output.print(session, title: evemu ?? trace ?? "")
+            try output.print(session, title: evemu ?? libinputRecord ?? trace ?? "")
         } catch let error as SimulationError {
-            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            say("\(error)")
             throw ExitCode(error.exitCode)
         }
     }
@@ -299,7 +363,7 @@ struct Run: ParsableCommand {
                     }
                 }
             } catch let error as SimulationError {
-                FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+                say("\(error)")
                 throw ExitCode(error.exitCode)
             }
         }
@@ -324,11 +388,11 @@ struct DeviceOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: "A device node, e.g. /dev/input/event5 (repeatable).") var devices: [String] = []
     @Option(help: "Every input device of a udev seat instead, e.g. seat0.") var seat: String?
     @Option(name: .customLong("unplug-after"),
-            help: "Remove the first --device this many milliseconds after its first input, as if unplugged, \(DeviceOptions.millisecondsInWords).")
+            help: "Remove the first --device this many milliseconds after its first input, as if unplugged, \(DeviceOptions.millisecondsInHelp).")
     var unplugAfter: Int?
-    @Option(help: "Physical size to assume for a device that reports none, in mm, \(Dimensions.rangeInWords), e.g. 250x160mm.")
+    @Option(help: "Physical size to assume for a device that reports none, in mm, \(Dimensions.rangeInHelp), e.g. 250x160mm.")
     var size: Dimensions?
-    @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input, \(DeviceOptions.millisecondsInWords).")
+    @Option(name: .customLong("idle-exit"), help: "Stop after this many milliseconds without input, \(DeviceOptions.millisecondsInHelp).")
     var idleExit: Int?
     @Flag(help: "Print only the successful terminal updates (recognized, ended).") var summary = false
     @Option(help: "A scenario file whose gestures, surfaces and relations replace the standard set.") var gestures: String?
@@ -336,6 +400,7 @@ struct DeviceOptions: ParsableArguments {
     /// The range of --unplug-after and --idle-exit: a millisecond to a day.
     static let milliseconds = 1...86_400_000
     static let millisecondsInWords = "\(milliseconds.lowerBound)…\(milliseconds.upperBound)"
+    static let millisecondsInHelp = "from \(milliseconds.lowerBound) to \(milliseconds.upperBound)"
 
     func validate() throws {
         guard devices.isEmpty != (seat == nil) else { throw ValidationError("give --device (repeatable) or --seat") }
@@ -352,11 +417,11 @@ struct DeviceOptions: ParsableArguments {
         do {
             if let gestures { try Scenario(path: gestures).prepare(session) } else { StandardSet.attach(to: session) }
         } catch let error as SimulationError {
-            FileHandle.standardError.write(Data("tactus-sim: \(error)\n".utf8))
+            say("\(error)")
             throw ExitCode(error.exitCode)
         }
         let source: LibinputSource
-        let log: (String) -> Void = { FileHandle.standardError.write(Data("tactus-sim: \($0)\n".utf8)) }
+        let log: (String) -> Void = say
         do {
             if let seat {
                 source = try LibinputSource(seat: seat, log: log) { session.handle($0, at: $1) }
