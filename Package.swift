@@ -36,7 +36,6 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
@@ -116,8 +115,9 @@ let package = Package(
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
-        .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines", .product(name: "Yams", package: "Yams")],
-                path: "simulator/Sources/TactusSimulation"),
+        // libyaml parses libinput's recordings: the system's, which Debian ships, rather than a copy of it.
+        .systemLibrary(name: "CLibyaml", path: "Sources/C/CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines", "CLibyaml"], path: "simulator/Sources/TactusSimulation"),
         .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusSimulation", "FuzzerDriver"]),
         .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(

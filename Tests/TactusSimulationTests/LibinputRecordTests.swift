@@ -175,7 +175,7 @@ import TactusCore
         (61, "    - [  0,  10000,   3,  57,  1.5]", "r.yml:61: an event's value must be a whole number"),
         (61, "    - [  0,  10000,   3,  57,  [1]]", "r.yml:61: an event's value must be a whole number"),
         (61, "    - [  0,  10000,   3,  57,   1", "r.yml:62: not YAML: did not find expected ',' or ']'"),
-        (43, "      54: [0, 1000, 0, 0, 10]", "r.yml:43: a key appears twice: 54"),
+        (43, "      54: [0, 1000, 0, 0, 10]", "r.yml:44: the key \"54\" appears twice"),
     ])
     func whatIsNotTheFormatIsRefusedAtItsLine(line: Int, text: String, expected: String) {
         #expect(Self.complaint(Self.recording(replacingLine: line, with: text)) == expected)
@@ -187,7 +187,7 @@ import TactusCore
         #expect(Self.complaint("- 1\n- 2\n") == "r.yml:1: the recording must be a mapping")
         #expect(Self.complaint("version: 1\n") == "r.yml: no \"devices\"")
         #expect(Self.complaint("version: 1\ndevices: []\n") == "r.yml:2: \"devices\" is empty")
-        #expect(Self.complaint("version: 1\nversion: 1\ndevices: []\n") == "r.yml:1: a key appears twice: version")
+        #expect(Self.complaint("version: 1\nversion: 1\ndevices: []\n") == "r.yml:2: the key \"version\" appears twice")
         #expect(Self.complaint("version: 1\ndevices: {}\n") == "r.yml:2: \"devices\" must be a list")
         #expect(Self.complaint("version: 1\ndevices:\n- node: /dev/input/event4\n  evdev: [1, 2]\n")
             == "r.yml:4: /dev/input/event4's \"evdev\" must be a mapping")
@@ -198,17 +198,24 @@ import TactusCore
     }
 
     /// "Billion laughs": nine levels of nine aliases stand for 9⁹ nodes in a few hundred bytes. The tool never writes
-    /// anchors or aliases; they are refused before anything is built.
+    /// anchors or aliases; they are refused, never expanded.
     @Test func anchorsAndAliasesAreRefusedBeforeTheyExpand() {
         var text = "version: 1\na0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
         for level in 1...9 {
             text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
         }
         text += "devices: *a9\n"
-        #expect(Self.complaint(text) == "r.yml:2: anchors and aliases (&name, *name) are no part of libinput record's format")
+        #expect(Self.complaint(text) == "r.yml:2: an anchor (&name): anchors and aliases are no part of this format")
+        #expect(Self.complaint("version: 1\ndevices: *a\n") == "r.yml:2: an alias (*name): anchors and aliases are no part of this format")
         // Inside quotes and comments they are only characters.
         let named = Self.recording.replacingOccurrences(of: "name: \"Hand-written touchscreen\"", with: "name: \"Touch & *screen\" # &c")
         #expect(Self.complaint(named) == nil)
+    }
+
+    @Test func nestingBeyondAnyRecordingAndASecondDocumentAreRefused() {
+        let deep = "version: 1\ndevices: " + String(repeating: "[", count: 100_000)
+        #expect(Self.complaint(deep) == "r.yml:2: collections nested deeper than 64")
+        #expect(Self.complaint(Self.recording + "---\nversion: 1\n") == "r.yml:75: a second YAML document: a file holds one")
     }
 
     @Test func aDeviceWithoutPositionsGivesAnEmptyTrace() throws {

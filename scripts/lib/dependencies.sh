@@ -3,11 +3,12 @@
 
 # The C libraries of the input, protocol and compositor modules, the tools that find them, umockdev, which
 # presents recorded devices to the real libinput in the tests, libinput's own tools, whose `libinput record` the
-# tests record those devices with, xmllint, which validates the protocol, and
+# tests record those devices with, libyaml, which reads such recordings, xmllint, which validates the protocol, and
 # wlroots 0.15 with the xdg-shell protocol and pixman for tactus-wlr, json-c for the traces it replays, Python for
 # its end-to-end checks, and socat, which docs/compositor.md talks to its control socket with.
-TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools libxml2-utils
-                     libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3 socat)
+TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools
+                     libyaml-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
+                     socat)
 
 ensure_packages() {
     local missing=()

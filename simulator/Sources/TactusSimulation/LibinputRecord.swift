@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import TactusCore
-import Yams
 
 /// Reads `libinput record` recordings, which libinput's bug reporting guide asks users for: YAML, version 1 of the
 /// format libinput-record(1) describes. Each device brings its description (`evdev`: name, `absinfo` with
@@ -11,7 +10,7 @@ import Yams
 /// events beside the kernel's. What the format specifies must be as it says: a mapping at the top with `version: 1`
 /// and `devices`, each device an `evdev` mapping, each kernel event five integers `[sec, usec, type, code, value]`
 /// within the kernel's types; anything else is an error naming the file and line. Anchors and aliases, which the
-/// tool never writes and which let a small file stand for an exponentially large one, are refused before parsing.
+/// tool never writes and which let a small file stand for an exponentially large one, are refused (`YAMLNode`).
 public struct LibinputRecord {
     /// One recorded device.
     public struct Device {
@@ -28,26 +27,21 @@ public struct LibinputRecord {
 
     /// Reads a recording from its text; `source` names it in errors.
     public init(yaml text: String, source: String) throws {
-        try Self.refuseAnchorsAndAliases(in: text, source: source)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw Self.complaint(error, source: source)
+        guard let root = try YAMLNode.document(text, source: source) else {
+            throw SimulationError.malformed(source, "empty: a libinput recording starts with \"version: 1\"")
         }
-        guard let root else { throw SimulationError.malformed(source, "empty: a libinput recording starts with \"version: 1\"") }
-        let top = try Self.mapping(root, "the recording", source)
-        guard let version = top["version"] else {
+        try Self.mapping(root, "the recording", source)
+        guard let version = root["version"] else {
             throw SimulationError.malformed(source, "no \"version\": this is no libinput recording")
         }
         guard version.string == "1" else {
             throw SimulationError.malformed(Self.place(version, source),
                                             "version \(version.string ?? "?") of libinput record's format: only version 1 is known")
         }
-        guard let list = top["devices"] else { throw SimulationError.malformed(source, "no \"devices\"") }
+        guard let list = root["devices"] else { throw SimulationError.malformed(source, "no \"devices\"") }
         let items = try Self.sequence(list, "\"devices\"", source)
         guard !items.isEmpty else { throw SimulationError.malformed(Self.place(list, source), "\"devices\" is empty") }
-        if let count = top["ndevices"] {
+        if let count = root["ndevices"] {
             let said: Int = try Self.number(count, "\"ndevices\"", source)
             guard said == items.count else {
                 throw SimulationError.malformed(Self.place(count, source), "\"ndevices\" says \(said), \"devices\" holds \(items.count)")
@@ -75,12 +69,12 @@ public struct LibinputRecord {
     // MARK: Devices
 
     /// One item of `devices`.
-    private static func device(_ node: Node, _ source: String) throws -> Device {
-        let item = try mapping(node, "a device", source)
+    private static func device(_ item: YAMLNode, _ source: String) throws -> Device {
+        try mapping(item, "a device", source)
         let path = item["node"]?.string ?? ""
         let name = path.isEmpty ? "a device" : path
-        guard let evdevNode = item["evdev"] else { throw SimulationError.malformed(place(node, source), "\(name) has no \"evdev\"") }
-        let evdev = try mapping(evdevNode, "\(name)'s \"evdev\"", source)
+        guard let evdev = item["evdev"] else { throw SimulationError.malformed(place(item, source), "\(name) has no \"evdev\"") }
+        try mapping(evdev, "\(name)'s \"evdev\"", source)
         var axes: [UInt16: EvdevRecording.Axis] = [:]
         if let absinfo = evdev["absinfo"] {
             for (key, value) in try mapping(absinfo, "\(name)'s \"absinfo\"", source) {
@@ -98,13 +92,17 @@ public struct LibinputRecord {
             }
         }
         var isTouchpad = false
-        if let udev = item["udev"], let properties = try mapping(udev, "\(name)'s \"udev\"", source)["properties"] {
-            isTouchpad = try sequence(properties, "\(name)'s udev properties", source).contains { $0.string == "ID_INPUT_TOUCHPAD=1" }
+        if let udev = item["udev"] {
+            try mapping(udev, "\(name)'s \"udev\"", source)
+            if let properties = udev["properties"] {
+                isTouchpad = try sequence(properties, "\(name)'s udev properties", source).contains { $0.string == "ID_INPUT_TOUCHPAD=1" }
+            }
         }
         var events: [EvdevRecording.Event] = []
         if let list = item["events"] {
             for frame in try sequence(list, "\(name)'s \"events\"", source) {
-                guard let kernel = try mapping(frame, "an item of \"events\"", source)["evdev"] else { continue }
+                try mapping(frame, "an item of \"events\"", source)
+                guard let kernel = frame["evdev"] else { continue }
                 for entry in try sequence(kernel, "an \"evdev\" frame", source) {
                     events.append(try event(entry, source))
                 }
@@ -115,7 +113,7 @@ public struct LibinputRecord {
     }
 
     /// `[sec, usec, type, code, value]`, the numbers of the kernel's `input_event`.
-    private static func event(_ node: Node, _ source: String) throws -> EvdevRecording.Event {
+    private static func event(_ node: YAMLNode, _ source: String) throws -> EvdevRecording.Event {
         let at = place(node, source)
         let fields = try sequence(node, "a kernel event", source)
         guard fields.count == 5 else { throw SimulationError.malformed(at, "a kernel event is [sec, usec, type, code, value]") }
@@ -124,7 +122,7 @@ public struct LibinputRecord {
         guard seconds >= 0, (0...999_999).contains(microseconds) else {
             throw SimulationError.malformed(at, "an event's time is whole seconds from 0 and microseconds within 0…999999")
         }
-        return EvdevRecording.Event(line: node.mark?.line ?? 0,
+        return EvdevRecording.Event(line: node.line,
                                     time: try EvdevRecording.time(seconds: seconds, microseconds: microseconds, "an event's time", at: at),
                                     type: try number(fields[2], "an event's type", source),
                                     code: try number(fields[3], "an event's code", source),
@@ -134,63 +132,24 @@ public struct LibinputRecord {
     // MARK: Nodes
 
     /// `source:line` of a node.
-    private static func place(_ node: Node, _ source: String) -> String {
-        node.mark.map { "\(source):\($0.line)" } ?? source
+    private static func place(_ node: YAMLNode, _ source: String) -> String { "\(source):\(node.line)" }
+
+    @discardableResult
+    private static func mapping(_ node: YAMLNode, _ what: String, _ source: String) throws -> [(key: YAMLNode, value: YAMLNode)] {
+        guard case .mapping(let pairs, _) = node else { throw SimulationError.malformed(place(node, source), "\(what) must be a mapping") }
+        return pairs
     }
 
-    private static func mapping(_ node: Node, _ what: String, _ source: String) throws -> Node.Mapping {
-        guard case .mapping(let mapping) = node else { throw SimulationError.malformed(place(node, source), "\(what) must be a mapping") }
-        return mapping
-    }
-
-    private static func sequence(_ node: Node, _ what: String, _ source: String) throws -> Node.Sequence {
-        guard case .sequence(let sequence) = node else { throw SimulationError.malformed(place(node, source), "\(what) must be a list") }
-        return sequence
+    private static func sequence(_ node: YAMLNode, _ what: String, _ source: String) throws -> [YAMLNode] {
+        guard case .sequence(let items, _) = node else { throw SimulationError.malformed(place(node, source), "\(what) must be a list") }
+        return items
     }
 
     /// A scalar as a `T`, written in decimal as the tool writes it.
-    private static func number<T: FixedWidthInteger>(_ node: Node, _ what: String, _ source: String) throws -> T {
+    private static func number<T: FixedWidthInteger>(_ node: YAMLNode, _ what: String, _ source: String) throws -> T {
         let at = place(node, source)
         let format = SimulationError.malformed(at, "\(what) must be a whole number")
-        guard case .scalar(let scalar) = node else { throw format }
-        return try EvdevRecording.number(Substring(scalar.string), what, format, at: at)
-    }
-
-    /// A YAML error as the simulator's, at its line.
-    private static func complaint(_ error: YamlError, source: String) -> SimulationError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return .malformed("\(source):\(mark.line)", "not YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return .malformed("\(source):\(context.mark.line)", "a key appears twice: \(duplicates.joined(separator: ", "))")
-        case .reader(let problem, _, _, _):
-            return .malformed(source, "not YAML: \(problem)")
-        default:
-            return .malformed(source, "not YAML: \(error)")
-        }
-    }
-
-    /// Refuses an anchor (`&name`) or alias (`*name`): a token that starts with either, outside comments and quotes.
-    /// Conservative: a plain scalar with " &" inside it is refused too, and no recording of the tool has one.
-    private static func refuseAnchorsAndAliases(in text: String, source: String) throws {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var quote: Character?
-            var previous: Character = " "
-            for character in line {
-                // YAML's quotes, anchors and aliases begin tokens: after a space or a flow or block indicator.
-                let startsToken = previous.isWhitespace || "[{,:-?".contains(previous)
-                if let open = quote {
-                    if character == open { quote = nil }
-                } else if (character == "\"" || character == "'") && startsToken {
-                    quote = character
-                } else if character == "#" && previous.isWhitespace {
-                    break
-                } else if (character == "&" || character == "*") && startsToken {
-                    throw SimulationError.malformed("\(source):\(index + 1)",
-                                                    "anchors and aliases (&name, *name) are no part of libinput record's format")
-                }
-                previous = character
-            }
-        }
+        guard let text = node.string else { throw format }
+        return try EvdevRecording.number(Substring(text), what, format, at: at)
     }
 }
