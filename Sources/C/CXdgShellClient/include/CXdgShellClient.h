@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xdg-shell for clients (wayland-scanner's code from wayland-protocols), so that the demo client can show a window
 // in a desktop compositor, and the interface addresses Swift cannot take itself.
 #pragma once
