@@ -6,12 +6,13 @@ import PackageDescription
 /// The package's folder, for the linker's version script (unsafe flags take paths as they are).
 let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 
-/// libtactus's SONAME, `libtactus.so.N`: N is the ABI version tactus.h declares (`TACTUS_ABI_VERSION`), its one home.
+/// libtactus's SONAME, `libtactus.so.N`: N is the ABI's major version tactus.h declares (`TACTUS_ABI_MAJOR`), its one
+/// home.
 let pluginSoname: String = {
     let header = packageRoot + "/Sources/C/CTactusPlugin/include/tactus.h"
     guard let text = try? String(contentsOfFile: header, encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("#define TACTUS_ABI_VERSION ") }),
-          let version = line.split(separator: " ").last else { fatalError("\(header) declares no TACTUS_ABI_VERSION") }
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("#define TACTUS_ABI_MAJOR ") }),
+          let version = line.split(separator: " ").last else { fatalError("\(header) declares no TACTUS_ABI_MAJOR") }
     return "libtactus.so.\(version)"
 }()
 

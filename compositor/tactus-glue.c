@@ -121,6 +121,7 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 		wl_signal_add(&device->events.destroy, &announced->destroy);
 	}
 	struct tactus_device description = {
+		.size = sizeof(struct tactus_device),
 		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
 	};
 	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(glue->server, device) : NULL;
@@ -255,12 +256,19 @@ static void host_cancel_touches(void *data, uint32_t device) {
 	}
 }
 
+/* A raw touch event as the plugin hands withheld ones back, so that delivering is one path for both. */
+static struct tactus_touch raw_touch(uint32_t device, uint32_t type, uint32_t time_msec, int32_t touch_id, double x,
+                                     double y) {
+	return (struct tactus_touch){.size = sizeof(struct tactus_touch), .device = device, .type = type,
+	                             .time_msec = time_msec, .touch_id = touch_id, .x = x, .y = y};
+}
+
 static void glue_touch_down(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_down);
 	struct wlr_event_touch_down *event = data;
 	glue->last_touch_device = device_id(glue, event->device);
-	struct tactus_touch touch = {glue->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id,
-	                             event->x, event->y};
+	struct tactus_touch touch =
+		raw_touch(glue->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id, event->x, event->y);
 	if (glue->tactus.touch_down(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
 	    TACTUS_DELIVER)
 		deliver(glue, &touch);
@@ -269,8 +277,8 @@ static void glue_touch_down(struct wl_listener *listener, void *data) {
 static void glue_touch_motion(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_motion);
 	struct wlr_event_touch_motion *event = data;
-	struct tactus_touch touch = {device_id(glue, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
-	                             event->touch_id, event->x, event->y};
+	struct tactus_touch touch = raw_touch(device_id(glue, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
+	                                      event->touch_id, event->x, event->y);
 	if (glue->tactus.touch_motion(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
 	    TACTUS_DELIVER)
 		deliver(glue, &touch);
@@ -279,8 +287,8 @@ static void glue_touch_motion(struct wl_listener *listener, void *data) {
 static void glue_touch_up(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_up);
 	struct wlr_event_touch_up *event = data;
-	struct tactus_touch touch = {device_id(glue, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id,
-	                             0, 0};
+	struct tactus_touch touch =
+		raw_touch(device_id(glue, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id, 0, 0);
 	if (glue->tactus.touch_up(glue->plugin, touch.device, touch.time_msec, touch.touch_id) == TACTUS_DELIVER)
 		deliver(glue, &touch);
 }
@@ -298,7 +306,7 @@ static void glue_touch_cancel(struct wl_listener *listener, void *data) {
 static void glue_touch_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct glue *glue = wl_container_of(listener, glue, touch_frame);
-	struct tactus_touch touch = {glue->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0};
+	struct tactus_touch touch = raw_touch(glue->last_touch_device, TACTUS_TOUCH_FRAME, 0, 0, 0, 0);
 	if (glue->tactus.touch_frame(glue->plugin, touch.device) == TACTUS_DELIVER)
 		deliver(glue, &touch);
 }
@@ -534,6 +542,7 @@ struct glue *glue_create(struct server *server, const char *plugin_path, const c
 		return NULL;
 	}
 	struct tactus_host host = {
+		.size = sizeof(struct tactus_host),
 		.data = glue, .surfaces_at = host_surfaces_at, .pointer_location = host_pointer_location,
 		.region_rectangles = host_region_rectangles, .run_action = host_run_action, .log = host_log,
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,

@@ -21,13 +21,14 @@ final class PluginCompositor {
         testbed = try Testbed()
         self.output = output
         var host = tactus_host()
+        host.size = UInt32(MemoryLayout<tactus_host>.size)
         host.data = Unmanaged.passUnretained(self).toOpaque()
         host.surfaces_at = { data, x, y, hits, capacity in
             guard let data, let hits, capacity > 0 else { return 0 }
             let compositor = Unmanaged<PluginCompositor>.fromOpaque(data).takeUnretainedValue()
             guard let (surface, frame, _) = compositor.testbed.frontSurface(at: Point(x: x, y: y)) else { return 0 }
-            hits[0] = tactus_surface_hit(surface: surface.resource, origin_x: frame.origin.x, origin_y: frame.origin.y,
-                                         width: frame.size.width, height: frame.size.height, in_exclusion: false)
+            hits[0] = tactus_surface_hit(size: hits[0].size, surface: surface.resource, origin_x: frame.origin.x,
+                                         origin_y: frame.origin.y, width: frame.size.width, height: frame.size.height)
             return 1
         }
         // Warnings and errors would mean that the run is not what it claims to measure.
@@ -37,13 +38,13 @@ final class PluginCompositor {
         }
         // A file that does not exist: the user's configuration must not change what is measured.
         let configuration = testbed.runtimeDirectory + "/no-config.toml"
-        guard let plugin = tactus_plugin_create(UInt32(TACTUS_ABI_VERSION), testbed.display, &host, configuration) else {
+        guard let plugin = tactus_plugin_create(tactus_plugin_abi_version(), testbed.display, &host, configuration) else {
             throw TestbedError("tactus_plugin_create refused")
         }
         self.plugin = plugin
         testbed.onSurfaceCommitted = { [unowned self] surface in tactus_plugin_surface_committed(self.plugin, surface.resource) }
         var screen = tactus_device(
-            id: device, kind: TACTUS_DEVICE_TOUCHSCREEN, name: nil,
+            size: UInt32(MemoryLayout<tactus_device>.size), id: device, kind: TACTUS_DEVICE_TOUCHSCREEN.rawValue, name: nil,
             width_mm: output.size.width / 10, height_mm: output.size.height / 10,
             output: tactus_rect(x: output.origin.x, y: output.origin.y, width: output.size.width, height: output.size.height),
             transform: 0)

@@ -37,8 +37,8 @@ final class Binding {
         guard binding.modifiers & ~UInt32(modifierBits) == 0 else {
             return .failure(BindingError("modifiers 0x\(String(binding.modifiers, radix: 16)) hold bits that are no TACTUS_MODIFIER_*"))
         }
-        guard let kind = GestureKind(number: binding.kind.rawValue) else {
-            return .failure(BindingError("kind \(binding.kind.rawValue) is not a tactus_gesture_kind"))
+        guard let kind = GestureKind(number: binding.kind) else {
+            return .failure(BindingError("kind \(binding.kind) is not a tactus_gesture_kind"))
         }
         var configuration = BindingConfiguration(kind: kind, action: .host(String(cString: action)))
         configuration.specification.fingers = binding.fingers == 0 ? nil : Int(binding.fingers)
@@ -58,15 +58,15 @@ final class Binding {
         }
         configuration.modifiers = ModifierSet(rawValue: UInt8(truncatingIfNeeded: binding.modifiers))
         switch binding.policy {
-        case TACTUS_POLICY_WITHHOLD: configuration.policy = .withhold
-        case TACTUS_POLICY_FORWARD_THEN_CANCEL: configuration.policy = .forwardThenCancel
-        default: return .failure(BindingError("policy \(binding.policy.rawValue) is not a tactus_policy"))
+        case TACTUS_POLICY_WITHHOLD.rawValue: configuration.policy = .withhold
+        case TACTUS_POLICY_FORWARD_THEN_CANCEL.rawValue: configuration.policy = .forwardThenCancel
+        default: return .failure(BindingError("policy \(binding.policy) is not a tactus_policy"))
         }
         switch binding.priority {
-        case TACTUS_PRIORITY_NORMAL: configuration.priority = .normal
-        case TACTUS_PRIORITY_HIGH: configuration.priority = .high
-        case TACTUS_PRIORITY_SIMULTANEOUS: configuration.priority = .simultaneous
-        default: return .failure(BindingError("priority \(binding.priority.rawValue) is not a tactus_priority"))
+        case TACTUS_PRIORITY_NORMAL.rawValue: configuration.priority = .normal
+        case TACTUS_PRIORITY_HIGH.rawValue: configuration.priority = .high
+        case TACTUS_PRIORITY_SIMULTANEOUS.rawValue: configuration.priority = .simultaneous
+        default: return .failure(BindingError("priority \(binding.priority) is not a tactus_priority"))
         }
         configuration.live = binding.live
         if let problem = configuration.problem { return .failure(BindingError(problem)) }

@@ -21,13 +21,14 @@ enum CValues {
 
     static func touch(_ event: TouchEvent, device: DeviceID, time: Timestamp) -> tactus_touch {
         var touch = tactus_touch()
+        touch.size = SizedStruct.size(of: tactus_touch.self)
         touch.device = device.rawValue
         touch.time_msec = UInt32(truncatingIfNeeded: time.microseconds / 1000)
         switch event {
-        case .down(let contact, let p): (touch.type, touch.touch_id, touch.x, touch.y) = (TACTUS_TOUCH_DOWN, contact, p.x, p.y)
-        case .motion(let contact, let p): (touch.type, touch.touch_id, touch.x, touch.y) = (TACTUS_TOUCH_MOTION, contact, p.x, p.y)
-        case .up(let contact): (touch.type, touch.touch_id) = (TACTUS_TOUCH_UP, contact)
-        case .frame: touch.type = TACTUS_TOUCH_FRAME
+        case .down(let contact, let p): (touch.type, touch.touch_id, touch.x, touch.y) = (TACTUS_TOUCH_DOWN.rawValue, contact, p.x, p.y)
+        case .motion(let contact, let p): (touch.type, touch.touch_id, touch.x, touch.y) = (TACTUS_TOUCH_MOTION.rawValue, contact, p.x, p.y)
+        case .up(let contact): (touch.type, touch.touch_id) = (TACTUS_TOUCH_UP.rawValue, contact)
+        case .frame: touch.type = TACTUS_TOUCH_FRAME.rawValue
         }
         return touch
     }
@@ -54,6 +55,7 @@ enum CValues {
     static func values(_ values: GestureValues) -> tactus_values {
         let values = values.flat
         var out = tactus_values()
+        out.size = SizedStruct.size(of: tactus_values.self)
         out.fingers = UInt32(clamping: values.fingers ?? 0)
         if let p = values.location { (out.x, out.y) = (p.x, p.y) }
         if let v = values.translation { (out.dx, out.dy) = (v.dx, v.dy) }

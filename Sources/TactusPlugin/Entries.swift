@@ -22,16 +22,26 @@ private func plugin(_ handle: OpaquePointer?, function: String = #function) -> P
     return plugin
 }
 
+/// The ABI this library speaks, as tactus.h's TACTUS_ABI_VERSION writes it (a macro Swift does not import).
+private let spokenABIVersion = UInt32(TACTUS_ABI_MAJOR) << 16 | UInt32(TACTUS_ABI_MINOR)
+
+@_cdecl("tactus_plugin_abi_version")
+public func tactusPluginABIVersion() -> UInt32 { spokenABIVersion }
+
 @_cdecl("tactus_plugin_create")
 public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, _ table: UnsafePointer<tactus_host>?,
                                _ configPath: UnsafePointer<CChar>?) -> OpaquePointer? {
-    let host = Host(table?.pointee ?? tactus_host())
-    guard abiVersion == TACTUS_ABI_VERSION else {
-        host.log(TACTUS_LOG_ERROR, "tactus: the compositor speaks ABI \(abiVersion), this libtactus speaks \(TACTUS_ABI_VERSION); not loaded")
+    let hostTable = table.flatMap { SizedStruct.read($0, requiredEnd: tactus_host.requiredEnd) }
+    let host = Host(hostTable ?? tactus_host())
+    let (major, minor) = (abiVersion >> 16, abiVersion & 0xFFFF)
+    guard major == spokenABIVersion >> 16, minor <= spokenABIVersion & 0xFFFF else {
+        let needs = major == spokenABIVersion >> 16 ? "a libtactus of \(major).\(minor) or later" : "a libtactus.so.\(major)"
+        host.log(TACTUS_LOG_ERROR, "tactus: the compositor was built for ABI \(major).\(minor) and needs \(needs); "
+                                   + "this one speaks \(TACTUS_ABI_MAJOR).\(TACTUS_ABI_MINOR); not loaded")
         return nil
     }
-    guard let display, table != nil else {
-        host.log(TACTUS_LOG_ERROR, "tactus: tactus_plugin_create needs a wl_display and a host table")
+    guard let display, hostTable != nil else {
+        host.log(TACTUS_LOG_ERROR, "tactus: tactus_plugin_create needs a wl_display and a host table whose size reaches its data")
         return nil
     }
     let path = configPath.map { String(cString: $0) }
@@ -55,7 +65,11 @@ public func tactusPluginDestroy(_ handle: OpaquePointer?) {
 @_cdecl("tactus_plugin_add_device")
 public func tactusPluginAddDevice(_ handle: OpaquePointer?, _ device: UnsafePointer<tactus_device>?) -> Int32 {
     guard let plugin = plugin(handle), let device else { return -1 }
-    return plugin.add(device.pointee) ? 0 : -1
+    guard let description = SizedStruct.read(device, requiredEnd: tactus_device.requiredEnd) else {
+        plugin.host.log(TACTUS_LOG_ERROR, SizedStruct.refusal(device, "tactus_device", requiredField: "kind"))
+        return -1
+    }
+    return plugin.add(description) ? 0 : -1
 }
 
 @_cdecl("tactus_plugin_remove_device")
@@ -162,7 +176,11 @@ public func tactusPluginSurfaceCommitted(_ handle: OpaquePointer?, _ surface: Op
 @_cdecl("tactus_plugin_add_binding")
 public func tactusPluginAddBinding(_ handle: OpaquePointer?, _ binding: UnsafePointer<tactus_binding>?) -> Int32 {
     guard let plugin = plugin(handle), let binding else { return -1 }
-    return plugin.addBinding(binding.pointee)
+    guard let description = SizedStruct.read(binding, requiredEnd: tactus_binding.requiredEnd) else {
+        plugin.host.log(TACTUS_LOG_ERROR, SizedStruct.refusal(binding, "tactus_binding", requiredField: "kind"))
+        return -1
+    }
+    return plugin.addBinding(description)
 }
 
 @_cdecl("tactus_plugin_reload_config")

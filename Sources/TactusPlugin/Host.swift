@@ -10,6 +10,7 @@ final class Host: SurfaceLocator, GestureServerHost {
     private let table: tactus_host
     /// The protocol server, asked whether a point lies in a surface's exclusion region.
     weak var server: GestureServer?
+    /// The hits the host fills, laid out for its minor version: every minor of ABI 3 so far has this struct.
     private var hits = [tactus_surface_hit](repeating: tactus_surface_hit(), count: 16)
     /// How many of the host's callbacks are running now: calls into the plugin from inside them are refused,
     /// and a destroy from inside them waits until they return.
@@ -22,6 +23,9 @@ final class Host: SurfaceLocator, GestureServerHost {
 
     func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         guard let surfacesAt = table.surfaces_at else { return }
+        var blank = tactus_surface_hit()
+        blank.size = SizedStruct.size(of: tactus_surface_hit.self)
+        hits = [tactus_surface_hit](repeating: blank, count: hits.count)
         let count = min(calling { surfacesAt(table.data, point.x, point.y, &hits, hits.count) }, hits.count)
         for hit in hits[0..<count] {
             guard let surface = hit.surface else { continue }

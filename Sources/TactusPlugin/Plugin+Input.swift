@@ -15,10 +15,10 @@ extension Plugin {
     func add(_ device: tactus_device) -> Bool {
         let kind: DeviceKind
         switch device.kind {
-        case TACTUS_DEVICE_TOUCHSCREEN: kind = .touchscreen
-        case TACTUS_DEVICE_TOUCHPAD: kind = .touchpad
+        case TACTUS_DEVICE_TOUCHSCREEN.rawValue: kind = .touchscreen
+        case TACTUS_DEVICE_TOUCHPAD.rawValue: kind = .touchpad
         default:
-            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has kind \(device.kind.rawValue), not a tactus_device_kind")
+            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has kind \(device.kind), not a tactus_device_kind")
             return false
         }
         guard device.transform < 8 else {

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * Loads libtactus.so with dlopen, as a compositor would, creates the plugin on a real wl_display and drives it
- * through the wlroots-shaped entries of tactus.h. Usage: abi-test PATH/TO/libtactus.so
+ * through the wlroots-shaped entries of tactus.h. Usage: abi-test [PATH/TO/libtactus.so] (default: the SONAME,
+ * TACTUS_LIBRARY, as an installed library is found).
  * Prints one line per check and "N passed, N failed"; exits non-zero when any check fails.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,12 +252,92 @@ static void configuration_checks(struct wl_display *display, struct tactus_host 
 	unlink(marker);
 }
 
+/* A callback a host built against an older header does not have: the plugin must never call what lies beyond a
+ * struct's size. */
+static int calls_beyond_size;
+static void log_beyond_size(void *data, enum tactus_log_level level, const char *message) {
+	(void)data, (void)level, (void)message;
+	calls_beyond_size++;
+}
+
+/* Sizes: a host built against an older, smaller tactus.h is served, reading only what each struct's size covers; a
+ * struct that does not reach its required fields is refused. */
+static void growth_checks(struct wl_display *display) {
+	/* The host's table and, after it, what may not be the host's. With the whole size, its log callback hears of
+	 * the binding (the control); with a size that ends before log, as an older header's table would, the plugin
+	 * never calls it, and the binding's action still runs. */
+	for (int whole = 1; whole >= 0; whole--) {
+		struct {
+			struct tactus_host table;
+			unsigned char beyond[64];
+		} older;
+		memset(&older, 0xA5, sizeof older);
+		older.table = SIZED(tactus_host, .run_action = run_action, .log = log_beyond_size);
+		if (!whole)
+			older.table.size = offsetof(struct tactus_host, log);
+		calls_beyond_size = 0;
+		reset();
+		struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &older.table, NULL);
+		/* An older device struct ends after its output: its transform (0xA5A5A5A5 here, no wl_output_transform) is
+		 * the default, normal. */
+		struct {
+			struct tactus_device device;
+			unsigned char beyond[64];
+		} screen;
+		screen.device = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .width_mm = 160,
+		                      .height_mm = 100, .output = {0, 0, 1600, 1000});
+		screen.device.size = offsetof(struct tactus_device, output) + sizeof screen.device.output;
+		memset((char *)&screen.device + screen.device.size, 0xA5, sizeof screen - screen.device.size);
+		/* An older binding ends after its fingers: the rest (policy, priority, modifiers: 0xA5 here) is the default. */
+		struct {
+			struct tactus_binding binding;
+			unsigned char beyond[64];
+		} swipe;
+		swipe.binding = SIZED(tactus_binding, .action = "workspace-next", .kind = TACTUS_GESTURE_SWIPE, .fingers = 3);
+		swipe.binding.size = offsetof(struct tactus_binding, fingers) + sizeof swipe.binding.fingers;
+		memset((char *)&swipe.binding + swipe.binding.size, 0xA5, sizeof swipe - swipe.binding.size);
+		bool served = plugin && tactus.add_device(plugin, &screen.device) == 0 &&
+		              tactus.add_binding(plugin, &swipe.binding) > 0;
+		if (served)
+			stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 1000);
+		int recognized = count_phase("workspace-next", TACTUS_PHASE_RECOGNIZED);
+		if (whole)
+			CHECK(served && recognized == 1 && calls_beyond_size > 0,
+			      "a whole host table: its log callback is called (%d times)", calls_beyond_size);
+		else
+			CHECK(served && recognized == 1 && calls_beyond_size == 0,
+			      "a host table, device and binding of an older, smaller tactus.h are served (the swipe recognized %d "
+			      "time), and nothing beyond their sizes is read (%d calls beyond)", recognized, calls_beyond_size);
+		tactus.destroy(plugin);
+	}
+
+	reset();
+	struct tactus_host host = SIZED(tactus_host, .log = log_message);
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
+	struct tactus_device headless = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN);
+	headless.size = offsetof(struct tactus_device, kind);
+	CHECK(tactus.add_device(plugin, &headless) == -1 &&
+	          strstr(seen.last_log, "a struct tactus_device of 8 bytes ends before its kind"),
+	      "a device whose size ends before its kind is refused: \"%s\"", seen.last_log);
+	struct tactus_binding torn = SIZED(tactus_binding, .action = "menu", .kind = TACTUS_GESTURE_LONG_PRESS);
+	torn.size = offsetof(struct tactus_binding, direction) + 3;
+	CHECK(tactus.add_binding(plugin, &torn) == -1 && strstr(seen.last_log, "is no size a compiler gives it"),
+	      "a binding whose size ends inside a pointer is refused: \"%s\"", seen.last_log);
+	struct tactus_binding unsized = {.action = "menu", .kind = TACTUS_GESTURE_LONG_PRESS};
+	CHECK(tactus.add_binding(plugin, &unsized) == -1 && strstr(seen.last_log, "set .size = sizeof(struct tactus_binding)"),
+	      "a binding without its size is refused: \"%s\"", seen.last_log);
+	tactus.destroy(plugin);
+	struct tactus_host nameless = {.log = log_message};
+	CHECK(tactus.create(TACTUS_ABI_VERSION, display, &nameless, NULL) == NULL, "a host table without its size is refused");
+}
+
 int main(int argc, char **argv) {
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s PATH/TO/libtactus.so\n", argv[0]);
+	if (argc > 2) {
+		fprintf(stderr, "usage: %s [PATH/TO/libtactus.so]\n", argv[0]);
 		return 2;
 	}
-	void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+	/* Without a path, by its SONAME, as a compositor finds an installed libtactus. */
+	void *library = dlopen(argc == 2 ? argv[1] : TACTUS_LIBRARY, RTLD_NOW | RTLD_LOCAL);
 	if (!library) {
 		fprintf(stderr, "dlopen: %s\n", dlerror());
 		return 2;
@@ -273,20 +355,30 @@ int main(int argc, char **argv) {
 
 	struct wl_display *display = wl_display_create();
 	struct tactus_host host = {
+		.size = sizeof(struct tactus_host),
 		.run_action = run_action,
 		.deliver_touch = deliver_touch,
 		.cancel_touches = cancel_touches,
 		.log = log_message,
 	};
 
-	/* A compositor built against another ABI is refused with a message, not a crash. */
+	/* The ABI: the library says which it speaks. A compositor built for another major version, or for a newer minor
+	 * one, is refused with a message, not a crash; one of an older minor version is served (growth_checks). */
+	uint32_t spoken = tactus.abi_version();
+	CHECK(spoken == TACTUS_ABI_VERSION, "the library speaks ABI %u.%u", spoken >> 16, spoken & 0xFFFF);
+	char refusal[160];
 	reset();
-	struct tactus_plugin *refused = tactus.create(TACTUS_ABI_VERSION + 1, display, &host, NULL);
-	char refusal[128];
-	snprintf(refusal, sizeof refusal, "the compositor speaks ABI %u, this libtactus speaks %u", TACTUS_ABI_VERSION + 1,
-	         TACTUS_ABI_VERSION);
-	CHECK(refused == NULL && strstr(seen.last_log, refusal) != NULL, "ABI %u refused: \"%s\"", TACTUS_ABI_VERSION + 1,
-	      seen.last_log);
+	uint32_t other_major = (uint32_t)(TACTUS_ABI_MAJOR + 1) << 16;
+	snprintf(refusal, sizeof refusal, "built for ABI %d.0 and needs a libtactus.so.%d", TACTUS_ABI_MAJOR + 1,
+	         TACTUS_ABI_MAJOR + 1);
+	CHECK(tactus.create(other_major, display, &host, NULL) == NULL && strstr(seen.last_log, refusal),
+	      "ABI %d.0 refused: \"%s\"", TACTUS_ABI_MAJOR + 1, seen.last_log);
+	reset();
+	snprintf(refusal, sizeof refusal, "built for ABI %d.%d and needs a libtactus of %d.%d or later", TACTUS_ABI_MAJOR,
+	         TACTUS_ABI_MINOR + 1, TACTUS_ABI_MAJOR, TACTUS_ABI_MINOR + 1);
+	CHECK(tactus.create(TACTUS_ABI_VERSION + 1, display, &host, NULL) == NULL && strstr(seen.last_log, refusal),
+	      "ABI %d.%d refused: \"%s\"", TACTUS_ABI_MAJOR, TACTUS_ABI_MINOR + 1, seen.last_log);
+	growth_checks(display);
 
 	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
 	CHECK(plugin != NULL, "plugin created on a wl_display");
@@ -303,12 +395,13 @@ int main(int argc, char **argv) {
 	reset();
 	CHECK(tactus.touch_down(plugin, 9, 0, 0, 0.5, 0.5) == TACTUS_DELIVER && strstr(seen.last_log, "device 9"),
 	      "an unknown device's touch goes to the client untouched: \"%s\"", seen.last_log);
-	struct tactus_device turned = {.id = 5, .kind = TACTUS_DEVICE_TOUCHSCREEN, .transform = 9};
+	struct tactus_device turned = SIZED(tactus_device, .id = 5, .kind = TACTUS_DEVICE_TOUCHSCREEN, .transform = 9);
 	CHECK(tactus.add_device(plugin, &turned) == -1 && strstr(seen.last_log, "transform 9"),
 	      "a transform that is no wl_output_transform is refused");
 	CHECK(tactus.remove_device(plugin, 9) == -1, "removing an unknown device fails");
 
 	struct tactus_device screen = {
+		.size = sizeof(struct tactus_device),
 		.id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .name = "test screen", .width_mm = 160, .height_mm = 100,
 		.output = {0, 0, 1600, 1000},
 	};
@@ -316,6 +409,7 @@ int main(int argc, char **argv) {
 
 	/* A three-finger swipe to the left bound with withhold: the action runs once, the client never sees a touch. */
 	struct tactus_binding swipe = {
+		.size = sizeof(struct tactus_binding),
 		.action = "workspace-next", .kind = TACTUS_GESTURE_SWIPE, .fingers = 3, .direction = "left",
 		.policy = TACTUS_POLICY_WITHHOLD, .priority = TACTUS_PRIORITY_HIGH,
 	};
@@ -337,6 +431,7 @@ int main(int argc, char **argv) {
 	 * reaches the client twice. A second screen's touch stamped 1 ms before the first screen's latest event is
 	 * withheld like any other while the swipe is undecided, then delivered once when it fails. */
 	struct tactus_device second = {
+		.size = sizeof(struct tactus_device),
 		.id = 3, .kind = TACTUS_DEVICE_TOUCHSCREEN, .name = "second screen", .width_mm = 160, .height_mm = 100,
 		.output = {1600, 0, 1600, 1000},
 	};
@@ -368,6 +463,7 @@ int main(int argc, char **argv) {
 
 	/* A live pinch bound with forward-then-cancel: the client gets the touches at once, then a cancel. */
 	struct tactus_binding pinch = {
+		.size = sizeof(struct tactus_binding),
 		.action = "zoom", .kind = TACTUS_GESTURE_PINCH, .fingers = 2, .policy = TACTUS_POLICY_FORWARD_THEN_CANCEL,
 		.priority = TACTUS_PRIORITY_HIGH, .live = true,
 	};
@@ -392,8 +488,8 @@ int main(int argc, char **argv) {
 
 	/* The same binding on a touchpad: the pinch starts at the pointer, (0, 0) for a host without pointer_location,
 	 * and a touchpad maps to no output region, so it has no anchor. */
-	struct tactus_device pad = {.id = 2, .kind = TACTUS_DEVICE_TOUCHPAD, .name = "test touchpad", .width_mm = 100,
-	                            .height_mm = 70};
+	struct tactus_device pad = SIZED(tactus_device, .id = 2, .kind = TACTUS_DEVICE_TOUCHPAD, .name = "test touchpad",
+	                                 .width_mm = 100, .height_mm = 70);
 	CHECK(tactus.add_device(plugin, &pad) == 0, "a 100 x 70 mm touchpad");
 	reset();
 	tactus.pinch_begin(plugin, 2, 4000, 2);
@@ -409,7 +505,7 @@ int main(int argc, char **argv) {
 
 	/* A long press is recognized by the plugin's timer on the display's event loop: nothing else happens after
 	 * the finger lands. Times are CLOCK_MONOTONIC milliseconds, as wlroots stamps its events. */
-	struct tactus_binding press = {.action = "menu", .kind = TACTUS_GESTURE_LONG_PRESS};
+	struct tactus_binding press = SIZED(tactus_binding, .action = "menu", .kind = TACTUS_GESTURE_LONG_PRESS);
 	int32_t press_id = tactus.add_binding(plugin, &press);
 	reset();
 	uint32_t landed = monotonic_msec();
@@ -433,7 +529,7 @@ int main(int argc, char **argv) {
 	tactus.remove_binding(plugin, press_id);
 
 	/* A host that calls back into the plugin from a callback is refused, with a message; nothing breaks. */
-	struct tactus_binding poke = {.action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 1};
+	struct tactus_binding poke = SIZED(tactus_binding, .action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 1);
 	int32_t poke_id = tactus.add_binding(plugin, &poke);
 	reset();
 	reenter = plugin;
@@ -446,7 +542,7 @@ int main(int argc, char **argv) {
 	      "a call back into the plugin from run_action is refused, logged, and the tap still ran its action");
 	tactus.remove_binding(plugin, poke_id);
 
-	struct tactus_binding odd = {.action = "odd", .kind = TACTUS_GESTURE_TAP, .modifiers = 0x100};
+	struct tactus_binding odd = SIZED(tactus_binding, .action = "odd", .kind = TACTUS_GESTURE_TAP, .modifiers = 0x100);
 	reset();
 	CHECK(tactus.add_binding(plugin, &odd) == -1 && strstr(seen.last_log, "modifiers"), "modifier bits outside TACTUS_MODIFIER_* refused");
 	odd.modifiers = 0;
@@ -455,17 +551,18 @@ int main(int argc, char **argv) {
 
 	/* An impossible binding is refused with a message. */
 	reset();
-	struct tactus_binding edge = {.action = "menu", .kind = TACTUS_GESTURE_EDGE_SWIPE, .edge = "middle"};
+	struct tactus_binding edge =
+		SIZED(tactus_binding, .action = "menu", .kind = TACTUS_GESTURE_EDGE_SWIPE, .edge = "middle");
 	CHECK(tactus.add_binding(plugin, &edge) == -1 && strstr(seen.last_log, "edge"), "edge \"middle\" refused: \"%s\"",
 	      seen.last_log);
 
 	/* The engine's rule for gestures, in its own words, as the configuration file and the protocol give it. */
 	reset();
-	struct tactus_binding crowd = {.action = "zoom", .kind = TACTUS_GESTURE_PINCH, .fingers = 7};
+	struct tactus_binding crowd = SIZED(tactus_binding, .action = "zoom", .kind = TACTUS_GESTURE_PINCH, .fingers = 7);
 	CHECK(tactus.add_binding(plugin, &crowd) == -1 &&
 	          strcmp(seen.last_log, "tactus: binding refused: fingers must be within 2…5 for a pinch, not 7") == 0,
 	      "a 7-finger pinch refused: \"%s\"", seen.last_log);
-	struct tactus_binding careful = {.action = "poke", .kind = TACTUS_GESTURE_TAP, .distance_mm = 8};
+	struct tactus_binding careful = SIZED(tactus_binding, .action = "poke", .kind = TACTUS_GESTURE_TAP, .distance_mm = 8);
 	int32_t careful_id = tactus.add_binding(plugin, &careful);
 	CHECK(careful_id > 0 && tactus.remove_binding(plugin, careful_id) == 0, "a tap with a distance is taken");
 

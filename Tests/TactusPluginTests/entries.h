@@ -11,6 +11,9 @@
 
 #include "tactus.h"
 
+/* A struct of tactus.h with its size set, as a host passes every one: SIZED(tactus_binding, .action = "menu"). */
+#define SIZED(type, ...) ((struct type){.size = sizeof(struct type), __VA_ARGS__})
+
 /* Fills entries from library; false, after saying which entry is missing, when one is. */
 static bool look_up_entries(void *library, struct tactus_plugin_entries *entries) {
 #define LOOK_UP(name, type, parameters)                                                \

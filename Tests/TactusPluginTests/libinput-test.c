@@ -94,9 +94,11 @@ int main(int argc, char **argv) {
 	setenv("XDG_CONFIG_HOME", home, 1);
 
 	struct wl_display *display = wl_display_create();
-	struct tactus_host host = {.run_action = run_action, .device_output = device_output, .log = log_message};
+	struct tactus_host host =
+		SIZED(tactus_host, .run_action = run_action, .device_output = device_output, .log = log_message);
 	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
 	struct tactus_binding drag = {
+		.size = sizeof(struct tactus_binding),
 		.action = "four-finger-drag", .kind = TACTUS_GESTURE_DRAG, .fingers = 4, .priority = TACTUS_PRIORITY_HIGH,
 		.policy = TACTUS_POLICY_FORWARD_THEN_CANCEL, .live = true,
 	};

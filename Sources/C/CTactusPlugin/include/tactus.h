@@ -16,6 +16,18 @@
  * The host's callbacks must not call back into the plugin: such a call is refused (logged, "nothing happened")
  * because the plugin is in the middle of something. The one exception is tactus_plugin_destroy, which from
  * inside a callback takes effect once the display's event loop is idle.
+ *
+ * Strings. A string the host passes (a configuration path, a device's name, a binding's action, direction or edge)
+ * is read during the call and copied: the host may free it when the call returns. A string the plugin passes to a
+ * callback (an action's name, a swipe's direction, a log message, a device's or output's name) lives until the
+ * callback returns: a host that keeps it copies it.
+ *
+ * Growth. Every struct that crosses begins with its size, so that later minor versions can add fields at the end:
+ * the host sets .size = sizeof(struct ...) in each struct it passes, and the plugin reads of it only what the size
+ * covers, taking the fields the host's header lacked as zero or NULL; a struct that does not reach the fields it
+ * needs, or whose size no compiler gives it (not a multiple of its alignment), is refused. Structs the plugin passes
+ * carry the plugin's size. Inside structs, values of the enums below travel as uint32_t, whose size no compiler
+ * chooses.
  */
 #ifndef TACTUS_H
 #define TACTUS_H
@@ -28,16 +40,23 @@
 extern "C" {
 #endif
 
-/* The ABI this header describes. tactus_plugin_create refuses any other. 2: struct tactus_values has where a pinch or
- * rotation started, and struct tactus_surface_hit the surface's size. */
-#define TACTUS_ABI_VERSION 2
+/* The ABI this header describes: a major and a minor version, and the two as one number, major << 16 | minor. A
+ * libtactus serves a host of its own major version and of its minor version or an older one (a host built against
+ * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
+ * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
+ * which a library speaks before a host creates a plugin.
+ * 3.0: sizes at the head of structs, uint32_t for enum values inside them, tactus_plugin_abi_version. (2: where a
+ * pinch or rotation started, and a surface's size. 1: the first.) */
+#define TACTUS_ABI_MAJOR 3
+#define TACTUS_ABI_MINOR 0
+#define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
 /* Tactus's version: of the library, its programs and its packages. */
 #define TACTUS_VERSION "0.1.0"
 
-/* The library's SONAME, libtactus.so.N with N the ABI version, for dlopen: a compositor built for one ABI never
- * loads a library of another (libtactus.so, without N, is the development files' link, for linking). */
-#define TACTUS_LIBRARY "libtactus.so." TACTUS_STRINGIFY(TACTUS_ABI_VERSION)
+/* The library's SONAME, libtactus.so.N with N the ABI's major version, for dlopen: a compositor built for one major
+ * version never loads a library of another (libtactus.so, without N, is the development files' link, for linking). */
+#define TACTUS_LIBRARY "libtactus.so." TACTUS_STRINGIFY(TACTUS_ABI_MAJOR)
 #define TACTUS_STRINGIFY(token) TACTUS_STRINGIFY_TOKEN(token)
 #define TACTUS_STRINGIFY_TOKEN(token) #token
 
@@ -83,19 +102,21 @@ enum tactus_touch_type {
 
 /* A raw touch event that was withheld and is now delivered, with its original time. */
 struct tactus_touch {
+	uint32_t size;
 	uint32_t device;
-	enum tactus_touch_type type;
+	uint32_t type;     /* enum tactus_touch_type */
 	uint32_t time_msec;
 	int32_t touch_id;  /* not for frames */
 	double x, y;       /* normalized to the device, 0...1; down and motion only */
 };
 
-/* A client surface under a layout point: its wl_surface resource, its top-left corner and its size in layout pixels. */
+/* A client surface under a layout point: its wl_surface resource, its top-left corner and its size in layout pixels.
+ * The plugin lays out the hits for the host's minor version and sets their size; the host fills the rest. */
 struct tactus_surface_hit {
+	uint32_t size;
 	struct wl_resource *surface;
 	double origin_x, origin_y;
 	double width, height; /* 0 when unknown: pinches and rotations on the surface then tell its clients no start anchor */
-	bool in_exclusion;    /* ignored: the plugin answers this itself from tactus-gestures-v1 */
 };
 
 struct tactus_rect {
@@ -104,6 +125,7 @@ struct tactus_rect {
 
 /* The values of a binding's gesture when its action runs; fields that the gesture kind lacks are 0. */
 struct tactus_values {
+	uint32_t size;
 	double x, y;          /* location or anchor, layout pixels */
 	double dx, dy;        /* translation, layout pixels */
 	double scale;         /* pinch: 1 unchanged */
@@ -119,9 +141,11 @@ struct tactus_values {
 	bool has_anchor;
 };
 
-/* What the compositor does for the plugin. Any callback may be NULL: the plugin then does without. */
+/* What the compositor does for the plugin. Any callback may be NULL, or lie beyond the size: the plugin then does
+ * without. */
 struct tactus_host {
-	void *data; /* passed to every callback */
+	uint32_t size; /* sizeof(struct tactus_host) */
+	void *data;    /* passed to every callback */
 	/* Writes the surfaces under (x, y) in layout pixels into hits, front first (the surface and the surfaces it
 	 * is a subsurface of, never another client's window it covers); returns how many, at most capacity. */
 	size_t (*surfaces_at)(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity);
@@ -152,8 +176,9 @@ struct tactus_host {
 
 /* A touch device, mapped onto an output region of the layout. */
 struct tactus_device {
+	uint32_t size;                /* sizeof(struct tactus_device) */
 	uint32_t id;                  /* the host's number for it, unique among its devices */
-	enum tactus_device_kind kind;
+	uint32_t kind;                /* enum tactus_device_kind */
 	const char *name;             /* may be NULL */
 	double width_mm, height_mm;   /* physical size; 0 when unknown (a default is assumed and logged) */
 	struct tactus_rect output;    /* touchscreens: the output region it maps to, layout pixels */
@@ -184,16 +209,17 @@ enum tactus_priority {
 
 /* A compositor binding. Zero fields take the gesture's defaults. */
 struct tactus_binding {
+	uint32_t size;                 /* sizeof(struct tactus_binding) */
 	const char *action;            /* the name run_action receives */
-	enum tactus_gesture_kind kind;
+	uint32_t kind;                 /* enum tactus_gesture_kind */
 	uint32_t fingers;
 	uint32_t count;                /* taps */
 	const char *direction;         /* swipes: "left", "right", "up", "down" or NULL for any */
 	const char *edge;              /* edge swipes: "left", "right", "top", "bottom" */
 	double distance_mm;
 	uint32_t modifiers;            /* TACTUS_MODIFIER_* that must be held */
-	enum tactus_policy policy;
-	enum tactus_priority priority;
+	uint32_t policy;               /* enum tactus_policy */
+	uint32_t priority;             /* enum tactus_priority */
 	bool live;                     /* run the action on every change, not only at the end */
 };
 
@@ -214,8 +240,10 @@ struct tactus_binding {
  * so that the table and the library cannot disagree on a name or a type.
  */
 #define TACTUS_PLUGIN_ENTRY_POINTS(X)                                                                                  \
+	/* The ABI the library speaks: the TACTUS_ABI_VERSION of the header it was built from. */                          \
+	X(abi_version, uint32_t, (void))                                                                                   \
 	/* Creates the plugin on display: its timers go on the display's event loop and the tactus-gestures-v1 global      \
-	 * is created there. abi_version must be TACTUS_ABI_VERSION; host is copied. config_path names the configuration   \
+	 * is created there. abi_version is TACTUS_ABI_VERSION; host is copied. config_path names the configuration        \
 	 * file (NULL: the user's, $XDG_CONFIG_HOME/tactus/config.toml or ~/.config/tactus/config.toml, else the first     \
 	 * system-wide one of $XDG_CONFIG_DIRS or /etc/xdg, looked up at each reload); a missing file means built-in       \
 	 * defaults; a bad one is logged with its file and line, and the plugin runs with built-in defaults.               \
@@ -224,12 +252,12 @@ struct tactus_binding {
 	  (uint32_t abi_version, struct wl_display *display, const struct tactus_host *host, const char *config_path))     \
 	/* Destroys the plugin, before the display. NULL is ignored. */                                                    \
 	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
-	                                                                                                                   \
-	/* Devices: 0 on success, -1 for NULL arguments, an unknown id, a kind or transform out of range. Adding an id     \
-	 * that exists replaces that device (what it had in flight is cancelled). */                                       \
+                                                                                                                    \
+	/* Devices: 0 on success, -1 for NULL arguments, a struct smaller than ABI 3.0's, an unknown id, a kind or         \
+	 * transform out of range. Adding an id that exists replaces that device (what it had in flight is cancelled). */  \
 	X(add_device, int, (struct tactus_plugin *plugin, const struct tactus_device *device))                             \
 	X(remove_device, int, (struct tactus_plugin *plugin, uint32_t device))                                             \
-	                                                                                                                   \
+                                                                                                                    \
 	/* Touchscreen events, as wlroots delivers them (x, y normalized to the device). Each returns what to do with      \
 	 * that event for the client; later decisions arrive through deliver_touch and cancel_touches. */                  \
 	X(touch_down, enum tactus_decision,                                                                                \
@@ -242,7 +270,7 @@ struct tactus_binding {
 	 * for the host's bookkeeping. */                                                                                  \
 	X(touch_cancel, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id))       \
 	X(touch_frame, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device))                              \
-	                                                                                                                   \
+                                                                                                                    \
 	/* Touchpad gestures, as wlroots delivers them (dx, dy unaccelerated, in the touchpad's units of libinput). */     \
 	X(swipe_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))        \
 	X(swipe_update, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy))   \
@@ -254,26 +282,26 @@ struct tactus_binding {
 	X(pinch_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))            \
 	X(hold_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))         \
 	X(hold_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))             \
-	                                                                                                                   \
+                                                                                                                    \
 	/* For compositors that hold libinput themselves: one libinput event, whole (device added or removed, touch,       \
 	 * touchpad gesture, keyboard key; pointer events are ignored). Devices learnt this way are numbered from          \
 	 * 0x80000000 and placed through device_output; keys update the modifiers through xkbcommon. Returns the           \
 	 * decision for a touch event, TACTUS_DELIVER for the others. The event stays the caller's to destroy. */          \
 	X(handle_libinput_event, enum tactus_decision, (struct tactus_plugin *plugin, struct libinput_event *event))       \
-	                                                                                                                   \
+                                                                                                                    \
 	/* The keyboard modifiers held now (TACTUS_MODIFIER_*). */                                                         \
 	X(set_modifiers, void, (struct tactus_plugin *plugin, uint32_t modifiers))                                         \
-	                                                                                                                   \
+                                                                                                                    \
 	/* A client surface committed its state (tactus-gestures-v1 exclusion regions take effect). */                     \
 	X(surface_committed, void, (struct tactus_plugin *plugin, struct wl_resource *surface))                            \
-	                                                                                                                   \
+                                                                                                                    \
 	/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged     \
 	 * with file and line) when the file is bad, and the configuration in force stays. */                              \
 	X(reload_config, int, (struct tactus_plugin *plugin))                                                              \
-	                                                                                                                   \
-	/* Bindings: add returns a positive id, or -1 (logged) for a NULL or impossible binding; the binding runs the      \
-	 * host action named by its action field. remove returns 0, or -1 for an unknown id or one from the configuration  \
-	 * file. */                                                                                                        \
+                                                                                                                    \
+	/* Bindings: add returns a positive id, or -1 (logged) for a NULL, too small or impossible binding; the binding    \
+	 * runs the host action named by its action field. remove returns 0, or -1 for an unknown id or one from the       \
+	 * configuration file. */                                                                                          \
 	X(add_binding, int32_t, (struct tactus_plugin *plugin, const struct tactus_binding *binding))                      \
 	X(remove_binding, int, (struct tactus_plugin *plugin, int32_t binding))
 
