@@ -41,6 +41,9 @@ struct announced_device {
 	struct wl_listener destroy;
 };
 
+/* The pointer gestures of zwp_pointer_gestures_v1. */
+enum touchpad_gesture { TOUCHPAD_NONE, TOUCHPAD_SWIPE, TOUCHPAD_PINCH, TOUCHPAD_HOLD };
+
 struct glue {
 	struct server *server;
 	struct tactus_plugin_entries tactus; /* looked up by name: wlroots has no plugin system */
@@ -62,6 +65,9 @@ struct glue {
 	struct wl_listener touch_down, touch_motion, touch_up, touch_cancel, touch_frame;
 	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
 		hold_end;
+	/* The pointer gesture clients are getting, and the time of its latest event. */
+	enum touchpad_gesture forwarded_gesture;
+	uint32_t forwarded_time;
 	struct wl_listener new_surface;
 	struct wl_list committing_surfaces;
 };
@@ -311,13 +317,23 @@ static void glue_touch_frame(struct wl_listener *listener, void *data) {
 		deliver(glue, &touch);
 }
 
-/* Touchpads. Their gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer: the
- * plugin makes no decision about them, so clients of both protocols hear them. */
+/* Touchpads. Their gestures go to the plugin, and on to clients of zwp_pointer_gestures_v1 under the pointer when the
+ * plugin answers TACTUS_DELIVER: a gesture a compositor binding keeps never reaches them, and one a binding takes
+ * over midway ends for them as cancelled (host_cancel_touchpad_gesture). */
+
+/* Which pointer gesture the clients are getting, and the time of its latest event, for a cancel. */
+static void forwarding(struct glue *glue, enum touchpad_gesture gesture, uint32_t time_msec) {
+	glue->forwarded_gesture = gesture;
+	glue->forwarded_time = time_msec;
+}
 
 static void glue_swipe_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_begin);
 	struct wlr_event_pointer_swipe_begin *event = data;
-	glue->tactus.swipe_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers);
+	if (glue->tactus.swipe_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers) !=
+	    TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_SWIPE, event->time_msec);
 	wlr_pointer_gestures_v1_send_swipe_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                         event->fingers);
 }
@@ -325,8 +341,10 @@ static void glue_swipe_begin(struct wl_listener *listener, void *data) {
 static void glue_swipe_update(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_update);
 	struct wlr_event_pointer_swipe_update *event = data;
-	glue->tactus.swipe_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
-	                          event->dy);
+	if (glue->tactus.swipe_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
+	                              event->dy) != TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_SWIPE, event->time_msec);
 	wlr_pointer_gestures_v1_send_swipe_update(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                          event->dx, event->dy);
 }
@@ -334,7 +352,10 @@ static void glue_swipe_update(struct wl_listener *listener, void *data) {
 static void glue_swipe_end(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_end);
 	struct wlr_event_pointer_swipe_end *event = data;
-	glue->tactus.swipe_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled);
+	if (glue->tactus.swipe_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled) !=
+	    TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
 	wlr_pointer_gestures_v1_send_swipe_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                       event->cancelled);
 }
@@ -342,7 +363,10 @@ static void glue_swipe_end(struct wl_listener *listener, void *data) {
 static void glue_pinch_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, pinch_begin);
 	struct wlr_event_pointer_pinch_begin *event = data;
-	glue->tactus.pinch_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers);
+	if (glue->tactus.pinch_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers) !=
+	    TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_PINCH, event->time_msec);
 	wlr_pointer_gestures_v1_send_pinch_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                         event->fingers);
 }
@@ -350,8 +374,10 @@ static void glue_pinch_begin(struct wl_listener *listener, void *data) {
 static void glue_pinch_update(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, pinch_update);
 	struct wlr_event_pointer_pinch_update *event = data;
-	glue->tactus.pinch_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
-	                          event->dy, event->scale, event->rotation);
+	if (glue->tactus.pinch_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
+	                              event->dy, event->scale, event->rotation) != TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_PINCH, event->time_msec);
 	wlr_pointer_gestures_v1_send_pinch_update(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                          event->dx, event->dy, event->scale, event->rotation);
 }
@@ -359,7 +385,10 @@ static void glue_pinch_update(struct wl_listener *listener, void *data) {
 static void glue_pinch_end(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, pinch_end);
 	struct wlr_event_pointer_pinch_end *event = data;
-	glue->tactus.pinch_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled);
+	if (glue->tactus.pinch_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled) !=
+	    TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
 	wlr_pointer_gestures_v1_send_pinch_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                       event->cancelled);
 }
@@ -367,7 +396,10 @@ static void glue_pinch_end(struct wl_listener *listener, void *data) {
 static void glue_hold_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, hold_begin);
 	struct wlr_event_pointer_hold_begin *event = data;
-	glue->tactus.hold_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers);
+	if (glue->tactus.hold_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers) !=
+	    TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_HOLD, event->time_msec);
 	wlr_pointer_gestures_v1_send_hold_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                        event->fingers);
 }
@@ -375,9 +407,33 @@ static void glue_hold_begin(struct wl_listener *listener, void *data) {
 static void glue_hold_end(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, hold_end);
 	struct wlr_event_pointer_hold_end *event = data;
-	glue->tactus.hold_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled);
+	if (glue->tactus.hold_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled) !=
+	    TACTUS_DELIVER)
+		return;
+	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
 	wlr_pointer_gestures_v1_send_hold_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
 	                                      event->cancelled);
+}
+
+/* A binding took over the gesture the clients were getting: it ends for them as cancelled. */
+static void host_cancel_touchpad_gesture(void *data, uint32_t device) {
+	(void)device;
+	struct glue *glue = data;
+	struct wlr_pointer_gestures_v1 *gestures = glue->server->pointer_gestures;
+	switch (glue->forwarded_gesture) {
+	case TOUCHPAD_SWIPE:
+		wlr_pointer_gestures_v1_send_swipe_end(gestures, glue->server->seat, glue->forwarded_time, true);
+		break;
+	case TOUCHPAD_PINCH:
+		wlr_pointer_gestures_v1_send_pinch_end(gestures, glue->server->seat, glue->forwarded_time, true);
+		break;
+	case TOUCHPAD_HOLD:
+		wlr_pointer_gestures_v1_send_hold_end(gestures, glue->server->seat, glue->forwarded_time, true);
+		break;
+	case TOUCHPAD_NONE:
+		break;
+	}
+	glue->forwarded_gesture = TOUCHPAD_NONE;
 }
 
 /* Modifiers and commits: bindings can require modifiers held, and tactus-gestures-v1 exclusion regions take effect
@@ -546,6 +602,7 @@ struct glue *glue_create(struct server *server, const char *plugin_path, const c
 		.data = glue, .surfaces_at = host_surfaces_at, .pointer_location = host_pointer_location,
 		.region_rectangles = host_region_rectangles, .run_action = host_run_action, .log = host_log,
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
+		.cancel_touchpad_gesture = host_cancel_touchpad_gesture,
 	};
 	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, config_path);
 	if (!glue->plugin) {

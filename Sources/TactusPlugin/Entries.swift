@@ -115,45 +115,53 @@ private func millimetres(_ dx: Double, _ dy: Double) -> Vector {
 }
 
 @_cdecl("tactus_plugin_swipe_begin")
-public func tactusPluginSwipeBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ fingers: UInt32) {
-    plugin(handle)?.handle(.swipeBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time)
+public func tactusPluginSwipeBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32,
+                                   _ fingers: UInt32) -> tactus_decision {
+    plugin(handle)?.touchpad(.swipeBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_swipe_update")
-public func tactusPluginSwipeUpdate(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ dx: Double, _ dy: Double) {
-    plugin(handle)?.handle(.swipeUpdate(DeviceID(device), delta: millimetres(dx, dy)), device: device, time: time)
+public func tactusPluginSwipeUpdate(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ dx: Double,
+                                    _ dy: Double) -> tactus_decision {
+    plugin(handle)?.touchpad(.swipeUpdate(DeviceID(device), delta: millimetres(dx, dy)), device: device, time: time)
+        ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_swipe_end")
-public func tactusPluginSwipeEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
-    plugin(handle)?.handle(.swipeEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+public func tactusPluginSwipeEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32,
+                                 _ cancelled: Bool) -> tactus_decision {
+    plugin(handle)?.touchpad(.swipeEnd(DeviceID(device), cancelled: cancelled), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_pinch_begin")
-public func tactusPluginPinchBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ fingers: UInt32) {
-    plugin(handle)?.handle(.pinchBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time)
+public func tactusPluginPinchBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32,
+                                   _ fingers: UInt32) -> tactus_decision {
+    plugin(handle)?.touchpad(.pinchBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_pinch_update")
 public func tactusPluginPinchUpdate(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ dx: Double, _ dy: Double,
-                                    _ scale: Double, _ rotation: Double) {
-    plugin(handle)?.handle(.pinchUpdate(DeviceID(device), delta: millimetres(dx, dy), scale: scale, angleDelta: rotation),
-                           device: device, time: time)
+                                    _ scale: Double, _ rotation: Double) -> tactus_decision {
+    plugin(handle)?.touchpad(.pinchUpdate(DeviceID(device), delta: millimetres(dx, dy), scale: scale, angleDelta: rotation),
+                             device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_pinch_end")
-public func tactusPluginPinchEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
-    plugin(handle)?.handle(.pinchEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+public func tactusPluginPinchEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32,
+                                 _ cancelled: Bool) -> tactus_decision {
+    plugin(handle)?.touchpad(.pinchEnd(DeviceID(device), cancelled: cancelled), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_hold_begin")
-public func tactusPluginHoldBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ fingers: UInt32) {
-    plugin(handle)?.handle(.holdBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time)
+public func tactusPluginHoldBegin(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32,
+                                  _ fingers: UInt32) -> tactus_decision {
+    plugin(handle)?.touchpad(.holdBegin(DeviceID(device), fingers: Int(fingers)), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_hold_end")
-public func tactusPluginHoldEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32, _ cancelled: Bool) {
-    plugin(handle)?.handle(.holdEnd(DeviceID(device), cancelled: cancelled), device: device, time: time)
+public func tactusPluginHoldEnd(_ handle: OpaquePointer?, _ device: UInt32, _ time: UInt32,
+                                _ cancelled: Bool) -> tactus_decision {
+    plugin(handle)?.touchpad(.holdEnd(DeviceID(device), cancelled: cancelled), device: device, time: time) ?? TACTUS_DELIVER
 }
 
 @_cdecl("tactus_plugin_handle_libinput_event")

@@ -72,6 +72,10 @@ final class Host: SurfaceLocator, GestureServerHost {
         calling { table.cancel_touches?(table.data, device.rawValue) }
     }
 
+    func cancelTouchpadGesture(of device: DeviceID) {
+        calling { table.cancel_touchpad_gesture?(table.data, device.rawValue) }
+    }
+
     func deliver(_ touch: tactus_touch) {
         var touch = touch
         calling { table.deliver_touch?(table.data, &touch) }

@@ -66,6 +66,27 @@ extension Plugin {
         }
     }
 
+    /// Hands a touchpad gesture event to the engine and returns whether the host forwards it to clients: a stream's
+    /// begin is decided as it is handled (`decide(_: TouchpadStreamDecision)`), and the stream's later events follow
+    /// that decision, or the cancel that came since.
+    func touchpad(_ event: InputEvent, device: UInt32, time: UInt32) -> tactus_decision {
+        touchpad(event, device: DeviceID(device), at: CValues.timestamp(time))
+    }
+
+    private func touchpad(_ event: InputEvent, device id: DeviceID, at time: Timestamp) -> tactus_decision {
+        guard devices.contains(id) else {
+            _ = refuse("touchpad event for unknown device \(id.rawValue)")
+            return TACTUS_DELIVER
+        }
+        handle(event, device: id, at: time)
+        let forwarded = streamsForClients.contains(id)
+        switch event {
+        case .swipeEnd, .pinchEnd, .holdEnd: streamsForClients.remove(id)
+        default: break
+        }
+        return forwarded ? TACTUS_DELIVER : TACTUS_DROP
+    }
+
     /// Hands any other event to the engine.
     func handle(_ event: InputEvent, device: UInt32, time: UInt32) {
         handle(event, device: DeviceID(device), at: CValues.timestamp(time))
@@ -100,10 +121,11 @@ extension Plugin {
         case .modifiers:
             now = max(now, time)
             engineLoop.handle(event, at: time)
-        case .touchCancel(let id), .swipeBegin(let id, _), .swipeUpdate(let id, _), .swipeEnd(let id, _),
-             .pinchBegin(let id, _), .pinchUpdate(let id, _, _, _), .pinchEnd(let id, _), .holdBegin(let id, _),
-             .holdEnd(let id, _):
+        case .touchCancel(let id):
             handle(event, device: id, at: time)
+        case .swipeBegin(let id, _), .swipeUpdate(let id, _), .swipeEnd(let id, _), .pinchBegin(let id, _),
+             .pinchUpdate(let id, _, _, _), .pinchEnd(let id, _), .holdBegin(let id, _), .holdEnd(let id, _):
+            libinputDecision = touchpad(event, device: id, at: time)
         }
     }
 
@@ -128,6 +150,18 @@ extension Plugin {
             }
         case .cancel(let device):
             host.cancelTouches(of: device)
+        }
+    }
+
+    /// What becomes of a touchpad stream for the clients: whether its events go to them, and the cancel that ends
+    /// one they were getting.
+    func decide(_ decision: TouchpadStreamDecision) {
+        switch decision {
+        case .deliver(let device): streamsForClients.insert(device)
+        case .keep(let device): streamsForClients.remove(device)
+        case .cancel(let device):
+            streamsForClients.remove(device)
+            host.cancelTouchpadGesture(of: device)
         }
     }
 

@@ -27,6 +27,8 @@ final class Plugin: AttachmentOwner {
     var now = Timestamp.zero
     /// The decision of the touch event an entry is handling, which the entry returns (`decide`).
     var decision: RawTouchDecision?
+    /// The touchpads whose current gesture stream the clients get (`decide(_: TouchpadStreamDecision)`).
+    var streamsForClients: Set<DeviceID> = []
 
     // Bindings, reload and actions (Plugin+Bindings.swift).
     let commands: CommandRunner
@@ -50,6 +52,7 @@ final class Plugin: AttachmentOwner {
         host.server = server
         engineLoop.engine.surfaceLocator = host
         engineLoop.engine.onRawTouch = { [unowned self] decision in decide(decision) }
+        engineLoop.engine.onTouchpadStream = { [unowned self] decision in decide(decision) }
         if !reloadConfiguration() { host.log(TACTUS_LOG_WARNING, "tactus: running with built-in defaults") }
     }
 
@@ -79,6 +82,7 @@ final class Plugin: AttachmentOwner {
     deinit {
         // The server detaches the clients' gestures as it goes; nothing of that is for the compositor.
         engineLoop.engine.onRawTouch = nil
+        engineLoop.engine.onTouchpadStream = nil
     }
 
     /// Logs why a call did nothing; returns false, the call's answer.

@@ -4,7 +4,8 @@
 // infinite values, times that go back, bindings of any kind, structs of any declared size (larger than the plugin's,
 // truncated, none), and the plugin created and destroyed again. Checked as it
 // goes: every touch entry answers one of tactus_decision's values, and the host never gets more withheld touches
-// delivered than the entries withheld; any crash, trap or hang is libFuzzer's to report.
+// delivered than the entries withheld, a touchpad entry answers deliver or drop, and a touchpad gesture is cancelled
+// for the clients no more often than one was delivered to them; any crash, trap or hang is libFuzzer's to report.
 //
 // Built and run by scripts/fuzz, with the fuzzer's instrumentation and FUZZING defined, the program hands itself
 // over to libFuzzer (`runFuzzer`). Built as part of the package, it is a program that does nothing.
@@ -15,6 +16,7 @@ import TactusPlugin
 
 /// What the host saw, counted by its callbacks.
 nonisolated(unsafe) var delivered = 0
+nonisolated(unsafe) var touchpadCancels = 0
 nonisolated(unsafe) let display = wl_display_create()
 nonisolated(unsafe) var host = tactus_host(
     size: UInt32(MemoryLayout<tactus_host>.size),
@@ -30,13 +32,16 @@ nonisolated(unsafe) var host = tactus_host(
     deliver_touch: { _, _ in delivered += 1 },
     run_action: { _, _, _, _, _ in },
     log: { _, _, _ in },
-    device_output: nil)
+    device_output: nil,
+    cancel_touchpad_gesture: { _, _ in touchpadCancels += 1 })
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var bytes = FuzzInput(data, count: size, limit: 4096)
     delivered = 0
+    touchpadCancels = 0
     var withheld = 0
+    var touchpadBeginsDelivered = 0
     var plugin = tactusPluginCreate(tactusPluginABIVersion(), display, &host, "/nonexistent/tactus-fuzz.toml")
     var destroyed: OpaquePointer?
     var time: UInt32 = 1000
@@ -46,6 +51,13 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     func declaredSize<T>(_: T.Type) -> UInt32 {
         let own = UInt32(MemoryLayout<T>.size)
         return [own, own, own, own, own + 8, own / 2, 8, 0][Int(bytes.next()) % 8]
+    }
+    /// A touchpad entry's answer: deliver or drop, never withhold; `begin` counts a stream the clients got.
+    func forward(_ decision: tactus_decision, begin: Bool = false) {
+        guard decision == TACTUS_DELIVER || decision == TACTUS_DROP else {
+            fatalError("a touchpad entry answered \(decision.rawValue), neither deliver nor drop")
+        }
+        if begin && decision == TACTUS_DELIVER { touchpadBeginsDelivered += 1 }
     }
     func decide(_ decision: tactus_decision) {
         switch decision {
@@ -70,16 +82,16 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         case 25...30: decide(tactusPluginTouchUp(handle, device, time, contact))
         case 31...40: decide(tactusPluginTouchFrame(handle, device))
         case 41: tactusPluginTouchCancel(handle, device, time, contact)
-        case 42: tactusPluginSwipeBegin(handle, device, time, UInt32(bytes.next() % 12))
-        case 43: tactusPluginSwipeUpdate(handle, device, time, bytes.pick(coordinates) * 10, bytes.pick(coordinates))
-        case 44: tactusPluginPinchBegin(handle, device, time, UInt32(bytes.next() % 12))
+        case 42: forward(tactusPluginSwipeBegin(handle, device, time, UInt32(bytes.next() % 12)), begin: true)
+        case 43: forward(tactusPluginSwipeUpdate(handle, device, time, bytes.pick(coordinates) * 10, bytes.pick(coordinates)))
+        case 44: forward(tactusPluginPinchBegin(handle, device, time, UInt32(bytes.next() % 12)), begin: true)
         case 45:
-            tactusPluginPinchUpdate(handle, device, time, bytes.pick(coordinates), 0, bytes.pick(coordinates) * 3,
-                                    bytes.pick(coordinates) * 90)
-        case 46: tactusPluginSwipeEnd(handle, device, time, bytes.next() % 2 == 0)
-        case 47: tactusPluginPinchEnd(handle, device, time, bytes.next() % 2 == 0)
-        case 48: tactusPluginHoldBegin(handle, device, time, UInt32(bytes.next() % 12))
-        case 49: tactusPluginHoldEnd(handle, device, time, bytes.next() % 2 == 0)
+            forward(tactusPluginPinchUpdate(handle, device, time, bytes.pick(coordinates), 0, bytes.pick(coordinates) * 3,
+                                            bytes.pick(coordinates) * 90))
+        case 46: forward(tactusPluginSwipeEnd(handle, device, time, bytes.next() % 2 == 0))
+        case 47: forward(tactusPluginPinchEnd(handle, device, time, bytes.next() % 2 == 0))
+        case 48: forward(tactusPluginHoldBegin(handle, device, time, UInt32(bytes.next() % 12)), begin: true)
+        case 49: forward(tactusPluginHoldEnd(handle, device, time, bytes.next() % 2 == 0))
         case 50: tactusPluginSetModifiers(handle, UInt32(bytes.next()))
         case 51...53:
             let kind = device == 1 ? TACTUS_DEVICE_TOUCHSCREEN : TACTUS_DEVICE_TOUCHPAD
@@ -126,8 +138,13 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             plugin = tactusPluginCreate(tactusPluginABIVersion(), display, &host, "/nonexistent/tactus-fuzz.toml")
             withheld = 0
             delivered = 0
+            touchpadCancels = 0
+            touchpadBeginsDelivered = 0
         }
         if delivered > withheld { fatalError("\(delivered) withheld touches delivered, \(withheld) withheld") }
+        if touchpadCancels > touchpadBeginsDelivered {
+            fatalError("\(touchpadCancels) touchpad gestures cancelled for clients, \(touchpadBeginsDelivered) delivered")
+        }
     }
     tactusPluginDestroy(plugin)
     return 0

@@ -33,6 +33,7 @@ struct record {
 	struct tactus_values values[64];
 	int action_count;
 	int delivered, cancelled;
+	int touchpad_cancelled; /* cancel_touchpad_gesture calls */
 	char last_log[512];
 	char all_logs[4096];
 	int decisions[4]; /* counts by enum tactus_decision */
@@ -75,6 +76,12 @@ static void cancel_touches(void *data, uint32_t device) {
 	(void)data;
 	(void)device;
 	seen.cancelled++;
+}
+
+static void cancel_touchpad_gesture(void *data, uint32_t device) {
+	(void)data;
+	(void)device;
+	seen.touchpad_cancelled++;
 }
 
 static void log_message(void *data, enum tactus_log_level level, const char *message) {
@@ -360,6 +367,7 @@ int main(int argc, char **argv) {
 		.deliver_touch = deliver_touch,
 		.cancel_touches = cancel_touches,
 		.log = log_message,
+		.cancel_touchpad_gesture = cancel_touchpad_gesture,
 	};
 
 	/* The ABI: the library says which it speaks. A compositor built for another major version, or for a newer minor
@@ -492,15 +500,44 @@ int main(int argc, char **argv) {
 	                                 .width_mm = 100, .height_mm = 70);
 	CHECK(tactus.add_device(plugin, &pad) == 0, "a 100 x 70 mm touchpad");
 	reset();
-	tactus.pinch_begin(plugin, 2, 4000, 2);
-	for (int s = 1; s <= 30; s++)
-		tactus.pinch_update(plugin, 2, 4000 + 10 * s, 0, 0, 1 + s / 10.0, 0);
-	tactus.pinch_end(plugin, 2, 4310, false);
+	/* The binding forwards, then cancels: the pinch goes to clients until the binding takes it over, then ends for
+	 * them as cancelled, once, and nothing more of it is forwarded. */
+	enum tactus_decision begun = tactus.pinch_begin(plugin, 2, 6500, 2);
+	int forwarded_updates = 0, updates_after_cancel = 0;
+	for (int s = 1; s <= 30; s++) {
+		enum tactus_decision update = tactus.pinch_update(plugin, 2, 6500 + 10 * s, 0, 0, 1 + s / 10.0, 0);
+		forwarded_updates += update == TACTUS_DELIVER;
+		updates_after_cancel += seen.touchpad_cancelled > 0 && update == TACTUS_DELIVER;
+	}
+	enum tactus_decision ended = tactus.pinch_end(plugin, 2, 6810, false);
+	CHECK(begun == TACTUS_DELIVER && seen.touchpad_cancelled == 1 && updates_after_cancel == 0 && ended == TACTUS_DROP,
+	      "a touchpad pinch is forwarded (%d updates), then cancelled for clients once (%d) when the binding takes it, "
+	      "and its end is not forwarded", forwarded_updates, seen.touchpad_cancelled);
 	zoomed = &seen.values[seen.action_count - 1];
 	CHECK(count_phase("zoom", TACTUS_PHASE_ENDED) == 1 && zoomed->start_x == 0 && zoomed->start_y == 0 &&
 	          !zoomed->has_anchor && zoomed->anchor_x == 0 && zoomed->anchor_y == 0,
 	      "a touchpad pinch ended at scale %.1f, started at the pointer (%g, %g), without an anchor", zoomed->scale,
 	      zoomed->start_x, zoomed->start_y);
+	/* A three-finger swipe bound with withhold is the compositor's from its begin; a two-finger one no binding wants
+	 * goes to clients whole. */
+	struct tactus_binding workspace = SIZED(tactus_binding, .action = "workspace", .kind = TACTUS_GESTURE_SWIPE,
+	                                        .fingers = 3, .policy = TACTUS_POLICY_WITHHOLD);
+	int32_t workspace_id = tactus.add_binding(plugin, &workspace);
+	reset();
+	int kept = 0, whole = 0;
+	kept += tactus.swipe_begin(plugin, 2, 7000, 3) == TACTUS_DROP;
+	for (int s = 1; s <= 10; s++)
+		kept += tactus.swipe_update(plugin, 2, 7000 + 10 * s, -60, 0) == TACTUS_DROP;
+	kept += tactus.swipe_end(plugin, 2, 7110, false) == TACTUS_DROP;
+	whole += tactus.swipe_begin(plugin, 2, 8000, 2) == TACTUS_DELIVER;
+	for (int s = 1; s <= 10; s++)
+		whole += tactus.swipe_update(plugin, 2, 8000 + 10 * s, -60, 0) == TACTUS_DELIVER;
+	whole += tactus.swipe_end(plugin, 2, 8110, false) == TACTUS_DELIVER;
+	CHECK(kept == 12 && count_phase("workspace", TACTUS_PHASE_RECOGNIZED) == 1 && whole == 12 &&
+	          seen.touchpad_cancelled == 0,
+	      "a bound 3-finger touchpad swipe is kept from clients (%d of 12 events), an unbound 2-finger one delivered "
+	      "(%d of 12)", kept, whole);
+	CHECK(tactus.remove_binding(plugin, workspace_id) == 0, "workspace binding removed");
 	CHECK(tactus.remove_device(plugin, 2) == 0, "touchpad removed");
 
 	/* A long press is recognized by the plugin's timer on the display's event loop: nothing else happens after

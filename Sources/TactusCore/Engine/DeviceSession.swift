@@ -15,6 +15,8 @@ protocol DeviceSessionOwner: AnyObject {
     func deliverRawTouch(_ decision: RawTouchDecision)
     /// Hands the host decisions about events handled before, in order.
     func deliverRawTouches(_ decisions: [RawTouchDecision])
+    /// Hands the host what becomes of a touchpad stream for the client (`TouchpadStreamDecision`).
+    func deliverTouchpadStream(_ decision: TouchpadStreamDecision)
     /// The session's earliest deadline may have moved (`DeviceSession.deadline`).
     func sessionDeadlineMayHaveMoved(_ session: DeviceSession<Self>)
     /// The session took a touch event that waits for a frame, the first since its last frame, at `time`.
@@ -34,6 +36,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     let tracker: ContactTracker
     let arena = Arena()
     private let gate: RawTouchGate
+    /// What the client gets of the device's touchpad streams.
+    private var streamGate = TouchpadStreamGate()
     /// The keyboard modifiers held now, for bindings that require them: the engine's, copied here when they change
     /// (read on every frame).
     var modifiers: ModifierSet = []
@@ -212,6 +216,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         openInteraction(layoutPoint: pointer.isFinite ? pointer : .zero, outputPoint: nil, at: time)
         tracker.beginTouchpadStream(fingers: fingers, anchor: pointer, time: time)
         recognizeStep(at: time)
+        let decision = streamGate.begin(device.id, arena: arena)
+        withOwner { $0.deliverTouchpadStream(decision) }
     }
 
     /// The running stream moved: `delta` millimetres, absolute `scale` (pinches), `angleDelta` degrees clockwise.
@@ -231,6 +237,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         if cancelled { return abandonInteraction(.cancelledByInput, at: time) }
         tracker.endTouchpadStream(time: time)
         recognizeStep(at: time)
+        streamGate.end()
     }
 
     // MARK: Recognition
@@ -281,12 +288,17 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         arena.cancelAll(reason, at: time)
         tracker.forgetAllContacts()
         unframedSince = nil
+        streamGate.end()
         updateGate { decisions in gate.cancel(into: &decisions) }
         deadlineMayHaveMoved()
     }
 
-    /// Hands the arena's latest decisions to the raw-touch gate: deliver, drop or cancel what it holds.
+    /// Hands the arena's latest decisions to the raw-touch gate (deliver, drop or cancel what it holds) and to the
+    /// touchpad stream's (cancel a delivered stream that a compositor gesture took over).
     private func applyArenaOutcomeToRawTouches() {
+        if let decision = streamGate.step(device.id, arena: arena) {
+            withOwner { $0.deliverTouchpadStream(decision) }
+        }
         let outcome = gate.outcome(of: arena)
         guard outcome != .unchanged else { return }
         updateGate { decisions in gate.apply(outcome, into: &decisions) }

@@ -29,6 +29,12 @@ public final class Engine: DeviceSessionOwner {
         get { rawTouchHandler }
         set { rawTouchHandler = newValue }
     }
+    /// Receives what becomes of each touchpad gesture stream for the client under the pointer (see
+    /// `TouchpadStreamDecision`): `deliver` or `keep` while the stream's begin is handled, `cancel` later.
+    public var onTouchpadStream: ((TouchpadStreamDecision) -> Void)? {
+        get { touchpadStreamHandler }
+        set { touchpadStreamHandler = newValue }
+    }
     /// The host's hit test; without one no surface is ever under a finger.
     public var surfaceLocator: SurfaceLocator? {
         get { locator }
@@ -60,6 +66,7 @@ public final class Engine: DeviceSessionOwner {
     /// The input problems counted so far (`diagnostics`).
     private var inputProblems = Diagnostics()
     private var rawTouchHandler: ((RawTouchDecision) -> Void)?
+    private var touchpadStreamHandler: ((TouchpadStreamDecision) -> Void)?
     private var decidingHandledEvent = false
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
@@ -400,6 +407,10 @@ public final class Engine: DeviceSessionOwner {
         decidingHandledEvent = false
         for decision in decisions { handler(decision) }
         decidingHandledEvent = outer
+    }
+
+    func deliverTouchpadStream(_ decision: TouchpadStreamDecision) {
+        touchpadStreamHandler?(decision)
     }
 
     func sessionDeadlineMayHaveMoved(_ session: Session) {

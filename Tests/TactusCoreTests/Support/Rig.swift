@@ -12,6 +12,8 @@ final class Rig: SurfaceLocator {
     let engine = Engine()
     private(set) var updates: [GestureUpdate] = []
     private(set) var decisions: [RawTouchDecision] = []
+    /// What the engine decided of each touchpad stream for the client, in order.
+    private(set) var streams: [TouchpadStreamDecision] = []
     /// Surfaces of the scene, front first, with their rectangles in layout pixels.
     var scene: [(surface: SurfaceID, frame: Rect, exclusion: Rect?)] = []
     /// The sizes the hit test reports for surfaces of the scene; surfaces not listed have no size.
@@ -27,6 +29,7 @@ final class Rig: SurfaceLocator {
         engine.surfaceLocator = self
         engine.onUpdate = { [unowned self] in updates.append($0) }
         engine.onRawTouch = { [unowned self] in decisions.append($0) }
+        engine.onTouchpadStream = { [unowned self] in streams.append($0) }
         engine.handle(.deviceAdded(DeviceDescription(
             id: Rig.screen, kind: .touchscreen, name: "test screen", physicalSize: Size(width: 100, height: 100),
             outputRegion: Rect(x: 0, y: 0, width: 1000, height: 1000), transform: transform)), at: .zero)

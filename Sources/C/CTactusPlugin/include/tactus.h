@@ -45,7 +45,8 @@ extern "C" {
  * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
  * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
  * which a library speaks before a host creates a plugin.
- * 3.0: sizes at the head of structs, uint32_t for enum values inside them, tactus_plugin_abi_version. (2: where a
+ * 3.0: sizes at the head of structs, uint32_t for enum values inside them, tactus_plugin_abi_version, decisions for
+ * touchpad gestures (their entries' answers, and cancel_touchpad_gesture). (2: where a
  * pinch or rotation started, and a surface's size. 1: the first.) */
 #define TACTUS_ABI_MAJOR 3
 #define TACTUS_ABI_MINOR 0
@@ -172,6 +173,10 @@ struct tactus_host {
 	 * NULL); returns false when the host does not know (the plugin then assumes 0,0 1920x1080). */
 	bool (*device_output)(void *data, const char *device_name, const char *output_name, struct tactus_rect *region,
 	                      uint32_t *transform);
+	/* A compositor binding took over a touchpad gesture that clients were getting: end it for the client under the
+	 * pointer as cancelled (zwp_pointer_gestures_v1's end with cancelled set) and forward nothing more of it; its
+	 * later events return TACTUS_DROP. */
+	void (*cancel_touchpad_gesture)(void *data, uint32_t device);
 };
 
 /* A touch device, mapped onto an output region of the layout. */
@@ -271,22 +276,34 @@ struct tactus_binding {
 	X(touch_cancel, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, int32_t touch_id))       \
 	X(touch_frame, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device))                              \
                                                                                                                     \
-	/* Touchpad gestures, as wlroots delivers them (dx, dy unaccelerated, in the touchpad's units of libinput). */     \
-	X(swipe_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))        \
-	X(swipe_update, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy))   \
-	X(swipe_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))            \
-	X(pinch_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))        \
-	X(pinch_update, void,                                                                                              \
+	/* Touchpad gestures, as wlroots delivers them (dx, dy unaccelerated, in the touchpad's units of libinput). Each   \
+	 * returns whether the host forwards that event to clients (zwp_pointer_gestures_v1): TACTUS_DELIVER, or           \
+	 * TACTUS_DROP for a gesture a compositor binding keeps (one that withholds and may take it, or has taken it).     \
+	 * A gesture delivered at its begin that a binding takes over later (one that forwards, then cancels) is ended     \
+	 * for clients through cancel_touchpad_gesture; its later events return TACTUS_DROP. */                            \
+	X(swipe_begin, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,           \
+	                                      uint32_t fingers))                                                           \
+	X(swipe_update, enum tactus_decision,                                                                              \
+	  (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy))                       \
+	X(swipe_end, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,             \
+	                                    bool cancelled))                                                               \
+	X(pinch_begin, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,           \
+	                                      uint32_t fingers))                                                           \
+	X(pinch_update, enum tactus_decision,                                                                              \
 	  (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, double dx, double dy, double scale,          \
 	   double rotation))                                                                                               \
-	X(pinch_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))            \
-	X(hold_begin, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, uint32_t fingers))         \
-	X(hold_end, void, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec, bool cancelled))             \
-                                                                                                                    \
+	X(pinch_end, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,             \
+	                                    bool cancelled))                                                               \
+	X(hold_begin, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,            \
+	                                     uint32_t fingers))                                                            \
+	X(hold_end, enum tactus_decision, (struct tactus_plugin *plugin, uint32_t device, uint32_t time_msec,              \
+	                                   bool cancelled))                                                                \
+	                                                                                                                   \
 	/* For compositors that hold libinput themselves: one libinput event, whole (device added or removed, touch,       \
 	 * touchpad gesture, keyboard key; pointer events are ignored). Devices learnt this way are numbered from          \
 	 * 0x80000000 and placed through device_output; keys update the modifiers through xkbcommon. Returns the           \
-	 * decision for a touch event, TACTUS_DELIVER for the others. The event stays the caller's to destroy. */          \
+	 * decision for a touch or touchpad gesture event, as its entry above would, TACTUS_DELIVER for the others. The    \
+	 * event stays the caller's to destroy. */                                                                         \
 	X(handle_libinput_event, enum tactus_decision, (struct tactus_plugin *plugin, struct libinput_event *event))       \
                                                                                                                     \
 	/* The keyboard modifiers held now (TACTUS_MODIFIER_*). */                                                         \
