@@ -74,11 +74,9 @@ extension Plugin {
     }
 
     private func touchpad(_ event: InputEvent, device id: DeviceID, at time: Timestamp) -> tactus_decision {
-        guard devices.contains(id) else {
-            _ = refuse("touchpad event for unknown device \(id.rawValue)")
-            return TACTUS_DELIVER
-        }
+        // `handle` refuses an unknown device, and logs it: its gestures go to clients as if there were no plugin.
         handle(event, device: id, at: time)
+        guard devices.contains(id) else { return TACTUS_DELIVER }
         let forwarded = streamsForClients.contains(id)
         switch event {
         case .swipeEnd, .pinchEnd, .holdEnd: streamsForClients.remove(id)
