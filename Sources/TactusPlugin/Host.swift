@@ -11,7 +11,9 @@ final class Host: SurfaceLocator, GestureServerHost {
     /// The protocol server, asked whether a point lies in a surface's exclusion region.
     weak var server: GestureServer?
     /// The hits the host fills, laid out for its minor version: every minor of ABI 3 so far has this struct.
-    private var hits = [tactus_surface_hit](repeating: tactus_surface_hit(), count: 16)
+    private var hits: [tactus_surface_hit]
+    /// A hit before the host fills it: its size set, the rest zero (no surface, an unknown size).
+    private let blankHit: tactus_surface_hit
     /// How many of the host's callbacks are running now: calls into the plugin from inside them are refused,
     /// and a destroy from inside them waits until they return.
     private(set) var callbacksRunning = 0
@@ -19,13 +21,16 @@ final class Host: SurfaceLocator, GestureServerHost {
 
     init(_ table: tactus_host) {
         self.table = table
+        var blank = tactus_surface_hit()
+        blank.size = SizedStruct.size(of: tactus_surface_hit.self)
+        blankHit = blank
+        hits = [tactus_surface_hit](repeating: blank, count: 16)
     }
 
     func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         guard let surfacesAt = table.surfaces_at else { return }
-        var blank = tactus_surface_hit()
-        blank.size = SizedStruct.size(of: tactus_surface_hit.self)
-        hits = [tactus_surface_hit](repeating: blank, count: hits.count)
+        // Each hit starts blank, with its size, in place: the buffer is reused, not allocated, at every hit test.
+        for index in hits.indices { hits[index] = blankHit }
         let count = min(calling { surfacesAt(table.data, point.x, point.y, &hits, hits.count) }, hits.count)
         for hit in hits[0..<count] {
             guard let surface = hit.surface else { continue }
