@@ -140,8 +140,13 @@ static void replay_touch(struct wlr_input_device *device, const struct trace_eve
 	}
 }
 
+/* A trace's touchpad deltas are millimetres of finger travel; wlroots delivers libinput's units, which the plugin reads
+ * at this scale (LibinputTranslator.millimetresPerUnit: 1000 dpi, slowed by libinput's touchpad factor 0.2968). */
+#define TOUCHPAD_UNITS_PER_MM (1000 / 25.4 * 0.2968)
+
 static void replay_touchpad(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
 	struct wlr_pointer *pointer = device->pointer;
+	double dx = e->x * TOUCHPAD_UNITS_PER_MM, dy = e->y * TOUCHPAD_UNITS_PER_MM;
 	switch (e->type) {
 	case TRACE_SWIPE_BEGIN: {
 		struct wlr_event_pointer_swipe_begin event = {device, time, e->fingers};
@@ -149,7 +154,7 @@ static void replay_touchpad(struct wlr_input_device *device, const struct trace_
 		break;
 	}
 	case TRACE_SWIPE_UPDATE: {
-		struct wlr_event_pointer_swipe_update event = {device, time, e->fingers, e->x, e->y};
+		struct wlr_event_pointer_swipe_update event = {device, time, e->fingers, dx, dy};
 		wl_signal_emit(&pointer->events.swipe_update, &event);
 		break;
 	}
@@ -164,7 +169,7 @@ static void replay_touchpad(struct wlr_input_device *device, const struct trace_
 		break;
 	}
 	case TRACE_PINCH_UPDATE: {
-		struct wlr_event_pointer_pinch_update event = {device, time, e->fingers, e->x, e->y, e->scale, e->angle};
+		struct wlr_event_pointer_pinch_update event = {device, time, e->fingers, dx, dy, e->scale, e->angle};
 		wl_signal_emit(&pointer->events.pinch_update, &event);
 		break;
 	}
