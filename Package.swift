@@ -60,8 +60,8 @@ let package = Package(
         // The protocol's server, which a compositor (or libtactus) runs on its wl_display.
         .target(name: "TactusWayland", dependencies: ["TactusCore", "CTactusWaylandServer", "CTactusProtocol"]),
         // The client library, and a client that prints what it receives.
-        .target(name: "CXdgShellClient", path: "Sources/C/CXdgShellClient"),
-        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CXdgShellClient"]),
+        .target(name: "CDesktopProtocolsClient", path: "Sources/C/CDesktopProtocolsClient"),
+        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient"]),
         .executableTarget(
             name: "tactus-demo-client",
             dependencies: ["TactusClient", "JSONLines", "CTactusPlugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
-internal import CXdgShellClient
+internal import CDesktopProtocolsClient
 import Glibc
 import TactusCore
 
@@ -27,6 +27,9 @@ public final class WaylandConnection {
     /// `xdg_wm_base` and `wl_shm`, for windows (`Window`); nil where the compositor has no desktop shell.
     private(set) var shell: OpaquePointer?
     private(set) var shm: OpaquePointer?
+    /// `zwp_pointer_gestures_v1`, at version 3 at most, for `PointerGestureObserver`; nil where the compositor
+    /// forwards no touchpad gestures.
+    private(set) var pointerGestures: OpaquePointer?
     /// Whether the display is still open, so that the connection's objects may be used.
     public private(set) var isConnected = true
     private var registry: OpaquePointer?
@@ -163,8 +166,10 @@ public final class WaylandConnection {
         for proxy in ownedProxies { wl_proxy_destroy(proxy) }
         ownedProxies = []
         // Freed without destructor requests: closing the connection destroys everything on the compositor's side.
-        for proxy in [gestureManager, shell, shm, seat, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
-        (gestureManager, shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil, nil)
+        for proxy in [gestureManager, pointerGestures, shell, shm, seat, compositor, registry].compactMap({ $0 }) {
+            wl_proxy_destroy(proxy)
+        }
+        (gestureManager, pointerGestures, shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
         wl_display_disconnect(display)
         isConnected = false
     }
@@ -202,6 +207,8 @@ public final class WaylandConnection {
             xdg_wm_base_add_listener(shell, shellListener, nil)
         case "wl_shm" where shm == nil:
             shm = bind(name, tactus_client_shm_interface(), version: 1)
+        case "zwp_pointer_gestures_v1" where pointerGestures == nil:
+            pointerGestures = bind(name, tactus_client_pointer_gestures_interface(), version: min(version, 3))
         default:
             break
         }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
-internal import CXdgShellClient
+internal import CDesktopProtocolsClient
 import Glibc
 import TactusCore
 

@@ -62,6 +62,14 @@ struct DemoClient: ParsableCommand {
     @Flag(help: "Also print the raw touch events (wl_touch) the compositor sends: {\"event\":\"touch\",\"type\":...}.")
     var touch = false
 
+    @Flag(name: .customLong("pointer-gestures"), help: ArgumentHelp(
+        """
+        Also print the touchpad gestures the compositor forwards to the window under the pointer \
+        (zwp_pointer_gestures_v1): {"event":"pointer-gesture","type":"begin","kind":"swipe","fingers":3}, \
+        then updates with delta, and scale and rotation_deg for pinches, then an end with cancelled.
+        """))
+    var pointerGestures = false
+
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
@@ -135,6 +143,14 @@ struct DemoClient: ParsableCommand {
             let line = DemoClient.touchLine(event)
             if waiting != nil { waiting?.append(line) } else { emit(line) }
         }
+        let forwarded = pointerGestures ? PointerGestureObserver(connection: connection) : nil
+        if pointerGestures, forwarded == nil {
+            throw WaylandClientError.missingGlobal(connection.seat == nil ? "wl_seat" : "zwp_pointer_gestures_v1")
+        }
+        forwarded?.onEvent = { event in
+            let line = DemoClient.pointerGestureLine(event)
+            if waiting != nil { waiting?.append(line) } else { emit(line) }
+        }
         if window == nil { connection.commit(surface) }
         try connection.roundtrip()
         if let window { try connection.dispatch(until: { window.isMapped }) }
@@ -145,7 +161,7 @@ struct DemoClient: ParsableCommand {
         emit(ready.text)
         waiting?.forEach(emit)
         waiting = nil
-        try withExtendedLifetime((byName, excluded, window, touches)) {
+        try withExtendedLifetime((byName, excluded, window, touches, forwarded)) {
             try connection.dispatch(until: { isDone() || window?.closeRequested == true })
         }
         if window?.closeRequested == true { emit(#"{"event":"closed"}"#) }
@@ -171,6 +187,23 @@ struct DemoClient: ParsableCommand {
         case .up(let id): line.add("type", "up"); line.add("id", Int(id))
         case .frame: line.add("type", "frame")
         case .cancel: line.add("type", "cancel")
+        }
+        return line.text
+    }
+
+    /// A forwarded touchpad gesture event as a JSON line.
+    static func pointerGestureLine(_ event: PointerGestureObserver.Event) -> String {
+        var line = JSONLine()
+        line.add("event", "pointer-gesture")
+        switch event {
+        case .begin(let kind, let fingers):
+            line.add("type", "begin"); line.add("kind", kind.rawValue); line.add("fingers", Int(fingers))
+        case .update(let kind, let delta, let scale, let rotation):
+            line.add("type", "update"); line.add("kind", kind.rawValue); line.add("delta", [delta.dx, delta.dy])
+            if let scale { line.add("scale", scale) }
+            if let rotation { line.add("rotation_deg", rotation) }
+        case .end(let kind, let cancelled):
+            line.add("type", "end"); line.add("kind", kind.rawValue); line.add("cancelled", cancelled)
         }
         return line.text
     }
