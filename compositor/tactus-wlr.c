@@ -177,11 +177,25 @@ static void close_focused_view(struct server *server) {
 	wlr_xdg_toplevel_send_close(focused->xdg_surface);
 }
 
+/* Ends the focused window's client at once, as xkill does: its connection is destroyed, and every object of it. */
+static void kill_focused_client(struct server *server) {
+	if (wl_list_empty(&server->views))
+		return;
+	struct view *focused = wl_container_of(server->views.next, focused, link);
+	wl_client_destroy(wl_resource_get_client(focused->xdg_surface->resource));
+}
+
+/* The desktop's commands, which bindings' host actions name. They run from the plugin's run_action, which may call
+ * back into the plugin: reload does. */
 void run_command(struct server *server, const char *name) {
 	if (strcmp(name, "focus-next") == 0)
 		focus_next_view(server);
 	else if (strcmp(name, "close-window") == 0)
 		close_focused_view(server);
+	else if (strcmp(name, "kill-client") == 0)
+		kill_focused_client(server);
+	else if (strcmp(name, "reload") == 0)
+		glue_reload(server->glue, NULL, 0);
 }
 
 /* Windows open in a row from (40, 150), 20 pixels apart, right of the newest one; the row starts over when the

@@ -10,16 +10,12 @@ import TactusLibinput
 /// nothing, as tactus.h promises. Only the compositor's thread calls in, so no lock.
 nonisolated(unsafe) private var livePlugins: Set<OpaquePointer> = []
 
-/// The plugin behind a handle, when the call may go ahead: not for a handle that is not alive, nor from inside
-/// one of the host's callbacks (the plugin is in the middle of something; the call is logged and refused).
-private func plugin(_ handle: OpaquePointer?, function: String = #function) -> Plugin? {
+/// The plugin behind a handle, while it is alive: a call with any other handle (one destroyed already, or garbage) does
+/// nothing. A call from inside one of the host's callbacks goes ahead too: the plugin queues what it would change
+/// (Plugin+Later.swift).
+private func plugin(_ handle: OpaquePointer?) -> Plugin? {
     guard let handle, livePlugins.contains(handle) else { return nil }
-    let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
-    guard plugin.host.callbacksRunning == 0 else {
-        plugin.host.log(TACTUS_LOG_ERROR, "tactus: \(function.prefix { $0 != "(" }) was called from inside a host callback; refused")
-        return nil
-    }
-    return plugin
+    return Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
 }
 
 /// The ABI this library speaks, as tactus.h's TACTUS_ABI_VERSION writes it (a macro Swift does not import).
@@ -54,8 +50,9 @@ public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, 
 public func tactusPluginDestroy(_ handle: OpaquePointer?) {
     guard let handle, livePlugins.remove(handle) != nil else { return }
     let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle))
+    plugin.takeUnretainedValue().isDestroyed = true
     // From inside a callback the plugin is still at work further up the stack: it goes when the loop is idle.
-    if plugin.takeUnretainedValue().host.callbacksRunning > 0 {
+    if plugin.takeUnretainedValue().isInsideCallback {
         plugin.takeUnretainedValue().releaseWhenIdle(plugin)
     } else {
         plugin.release()

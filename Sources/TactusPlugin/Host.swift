@@ -14,8 +14,8 @@ final class Host: SurfaceLocator, GestureServerHost {
     private var hits: [tactus_surface_hit]
     /// A hit before the host fills it: its size set, the rest zero (no surface, an unknown size).
     private let blankHit: tactus_surface_hit
-    /// How many of the host's callbacks are running now: calls into the plugin from inside them are refused,
-    /// and a destroy from inside them waits until they return.
+    /// How many of the host's callbacks are running now: calls into the plugin from inside them are queued
+    /// (Plugin+Later.swift), and a destroy from inside them frees the plugin once they have returned.
     private(set) var callbacksRunning = 0
     private var rectangles = [tactus_rect](repeating: tactus_rect(), count: 64)
 

@@ -11,7 +11,8 @@ import TactusWayland
 extension Plugin {
     /// Reads the configuration file again and replaces the file's bindings with its. A missing file is no
     /// configuration (built-in defaults); a bad one is reported and changes nothing. Returns whether the file
-    /// (or its absence) is now in force.
+    /// (or its absence) is now in force; from inside a callback, whether it will be: the file is read at once, and
+    /// its bindings replace the file's once the callbacks return.
     @discardableResult
     func reloadConfiguration() -> Bool {
         let configurationPath = configurationPath
@@ -25,10 +26,12 @@ extension Plugin {
             host.log(TACTUS_LOG_ERROR, "tactus: \(error); keeping the configuration in force")
             return false
         }
-        for (id, binding) in bindings where binding.isFromFile { remove(id) }
-        configuration = loaded
-        for binding in loaded.bindings { add(binding, isFromFile: true) }
-        host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
+        outsideCallbacks { [self] in
+            for (id, binding) in bindings where binding.isFromFile { remove(id) }
+            configuration = loaded
+            for binding in loaded.bindings { add(binding, isFromFile: true, id: reserveBindingID()) }
+            host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
+        }
         return true
     }
 
@@ -36,28 +39,39 @@ extension Plugin {
 
     // MARK: Bindings
 
+    /// Adds a binding through the ABI and returns its id, or -1 for an impossible one; from inside a callback, the
+    /// id it will have once the callbacks return.
     func addBinding(_ binding: tactus_binding) -> Int32 {
         switch Binding.configuration(from: binding) {
         case .failure(let error):
             host.log(TACTUS_LOG_ERROR, "tactus: binding refused: \(error)")
             return -1
         case .success(let configuration):
-            return add(configuration, isFromFile: false)
+            let id = reserveBindingID()
+            outsideCallbacks { [self] in add(configuration, isFromFile: false, id: id) }
+            return id
         }
     }
 
-    @discardableResult
-    private func add(_ configuration: BindingConfiguration, isFromFile: Bool) -> Int32 {
-        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile,
-                              engineLoop: engineLoop, owner: self)
-        let id = nextBinding
-        nextBinding += 1
-        bindings[id] = binding
-        for attachment in binding.attachments { bindingOfAttachment[attachment] = binding }
-        return id
+    private func reserveBindingID() -> Int32 {
+        defer { nextBinding += 1 }
+        return nextBinding
     }
 
+    private func add(_ configuration: BindingConfiguration, isFromFile: Bool, id: Int32) {
+        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile,
+                              engineLoop: engineLoop, owner: self)
+        bindings[id] = binding
+        for attachment in binding.attachments { bindingOfAttachment[attachment] = binding }
+    }
+
+    /// Removes a binding added through the ABI; from inside a callback, queued and taken as known (one that is not
+    /// is logged then).
     func removeBinding(_ id: Int32) -> Bool {
+        guard !isInsideCallback else {
+            later(.call { [self] in _ = removeBinding(id) })
+            return true
+        }
         guard bindings[id]?.isFromFile == false else { return refuse("binding \(id) is not one added through the ABI") }
         remove(id)
         return true
@@ -71,14 +85,14 @@ extension Plugin {
         }
     }
 
-    /// A binding's update runs its action: the host's by name; a command at the end only (a live command would
-    /// start once per frame).
+    /// A binding's update runs its action: the host's by name, once the engine step is over (`LaterWork.action`); a
+    /// command at the end only (a live command would start once per frame).
     func receive(_ update: GestureUpdate) {
         guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(on: update.phase) else { return }
         switch binding.configuration.action {
         case .host:
-            host.runAction(binding.actionName, CValues.phase(update.phase), progress: CValues.progress(of: update),
-                           values: CValues.values(update.values))
+            later(.action(binding, CValues.phase(update.phase), progress: CValues.progress(of: update),
+                          values: CValues.values(update.values)))
         case .exec(let command):
             guard update.phase == .ended || update.phase == .recognized else { return }
             if let failure = commands.run(command) {

@@ -33,12 +33,19 @@ extension Plugin {
             outputRegion: Rect(x: device.output.x, y: device.output.y, width: device.output.width,
                                height: device.output.height),
             transform: CValues.transform(device.transform))
-        devices.insert(description.id)
-        engineLoop.handle(.deviceAdded(description), at: now)
+        outsideCallbacks { [self] in
+            devices.insert(description.id)
+            engineLoop.handle(.deviceAdded(description), at: now)
+        }
         return true
     }
 
+    /// Removes a device; from inside a callback, queued and taken as known (an unknown one is logged then).
     func removeDevice(_ id: UInt32) -> Bool {
+        guard !isInsideCallback else {
+            later(.call { [self] in _ = removeDevice(id) })
+            return true
+        }
         guard devices.remove(DeviceID(id)) != nil else { return refuse("device \(id) is not known") }
         engineLoop.handle(.deviceRemoved(DeviceID(id)), at: now)
         return true
@@ -52,6 +59,15 @@ extension Plugin {
     }
 
     private func touch(_ event: InputEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
+        guard !isInsideCallback else {
+            // The event waits, and so does its decision: withheld now, delivered through deliver_touch if it is.
+            later(.call { [self] in
+                if touch(event, device: id, at: timestamp) == TACTUS_DELIVER, let touch = event.touchEvent {
+                    host.deliver(CValues.touch(touch, device: id, time: timestamp))
+                }
+            })
+            return TACTUS_WITHHOLD
+        }
         guard devices.contains(id) else {
             _ = refuse("touch event for unknown device \(id.rawValue)")
             return TACTUS_DELIVER
@@ -74,6 +90,14 @@ extension Plugin {
     }
 
     private func touchpad(_ event: InputEvent, device id: DeviceID, at time: Timestamp) -> tactus_decision {
+        guard !isInsideCallback else {
+            // The event waits; the host was told to keep it from clients, so the rest of its stream is kept too.
+            later(.call { [self] in
+                _ = touchpad(event, device: id, at: time)
+                streamsForClients.remove(id)
+            })
+            return TACTUS_DROP
+        }
         // `handle` refuses an unknown device, and logs it: its gestures go to clients as if there were no plugin.
         handle(event, device: id, at: time)
         guard devices.contains(id) else { return TACTUS_DELIVER }
@@ -91,9 +115,11 @@ extension Plugin {
     }
 
     private func handle(_ event: InputEvent, device: DeviceID, at time: Timestamp) {
-        guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
-        now = max(now, time)
-        engineLoop.handle(event, at: time)
+        outsideCallbacks { [self] in
+            guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
+            now = max(now, time)
+            engineLoop.handle(event, at: time)
+        }
     }
 
     // MARK: libinput
@@ -109,16 +135,22 @@ extension Plugin {
     func take(_ event: InputEvent, at time: Timestamp) {
         switch event {
         case .deviceAdded(let description):
-            devices.insert(description.id)
-            engineLoop.handle(event, at: max(now, time))
+            outsideCallbacks { [self] in
+                devices.insert(description.id)
+                engineLoop.handle(event, at: max(now, time))
+            }
         case .deviceRemoved(let id):
-            devices.remove(id)
-            engineLoop.handle(event, at: max(now, time))
+            outsideCallbacks { [self] in
+                devices.remove(id)
+                engineLoop.handle(event, at: max(now, time))
+            }
         case .touchDown(let id, _, _), .touchMotion(let id, _, _), .touchUp(let id, _), .touchFrame(let id):
             libinputDecision = touch(event, device: id, at: time)
         case .modifiers:
-            now = max(now, time)
-            engineLoop.handle(event, at: time)
+            outsideCallbacks { [self] in
+                now = max(now, time)
+                engineLoop.handle(event, at: time)
+            }
         case .touchCancel(let id):
             handle(event, device: id, at: time)
         case .swipeBegin(let id, _), .swipeUpdate(let id, _), .swipeEnd(let id, _), .pinchBegin(let id, _),
@@ -128,11 +160,13 @@ extension Plugin {
     }
 
     func setModifiers(_ mask: UInt32) {
-        engineLoop.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
+        outsideCallbacks { [self] in
+            engineLoop.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
+        }
     }
 
     func surfaceCommitted(_ surface: OpaquePointer) {
-        server.surfaceCommitted(surface)
+        outsideCallbacks { [self] in server.surfaceCommitted(surface) }
     }
 
     /// The decision of the event an entry is handling is its answer, known by when it comes rather than by its

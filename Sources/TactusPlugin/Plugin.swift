@@ -42,6 +42,13 @@ final class Plugin: AttachmentOwner {
     var bindingOfAttachment: [AttachmentID: Binding] = [:]
     var nextBinding: Int32 = 1
 
+    // Work for after the engine step and the host's callbacks (Plugin+Later.swift).
+    var waiting: [LaterWork] = []
+    /// The idle source that runs `waiting`, while one is due.
+    var waitingSource: OpaquePointer?
+    /// Set by tactus_plugin_destroy: nothing more reaches the host, though the plugin lives until its loop is idle.
+    var isDestroyed = false
+
     init(display: OpaquePointer, host: Host, configurationPath: String?) {
         self.display = display
         self.host = host
@@ -80,6 +87,7 @@ final class Plugin: AttachmentOwner {
     }
 
     deinit {
+        if let waitingSource { wl_event_source_remove(waitingSource) }
         // The server detaches the clients' gestures as it goes; nothing of that is for the compositor.
         engineLoop.engine.onRawTouch = nil
         engineLoop.engine.onTouchpadStream = nil

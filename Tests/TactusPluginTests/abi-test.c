@@ -41,18 +41,21 @@ struct record {
 
 static struct record seen;
 
-/* What a misbehaving host does from inside run_action: call back in, or destroy the plugin. */
-static struct tactus_plugin *reenter;
-static enum tactus_decision reentered_decision = (enum tactus_decision)-1;
+/* The display's event loop, where the plugin runs its timers and the bindings' actions (after the engine step). */
+static struct wl_event_loop *loop;
+
+/* What the host does from inside run_action, once: call back into the plugin, or destroy it. */
+static void (*inside_action)(void);
 static struct tactus_plugin *destroy_from_callback;
 
 static void run_action(void *data, const char *name, enum tactus_phase phase, double progress,
                        const struct tactus_values *values) {
 	(void)data;
 	(void)progress;
-	if (reenter) {
-		reentered_decision = tactus.touch_down(reenter, 1, 0, 7, 0.5, 0.5);
-		reenter = NULL;
+	if (inside_action) {
+		void (*call)(void) = inside_action;
+		inside_action = NULL;
+		call();
 	}
 	if (destroy_from_callback) {
 		tactus.destroy(destroy_from_callback);
@@ -117,7 +120,9 @@ static void stroke(struct tactus_plugin *plugin, int fingers, double x, double y
 	seen.decisions[tactus.touch_frame(plugin, 1)]++;
 }
 
+/* How many times the action ran in that phase, once the event loop has run what was due. */
 static int count_phase(const char *action, enum tactus_phase phase) {
+	wl_event_loop_dispatch(loop, 0);
 	int n = 0;
 	for (int i = 0; i < seen.action_count; i++)
 		if (strcmp(seen.actions[i], action) == 0 && seen.phases[i] == phase)
@@ -183,6 +188,34 @@ static void run_loop(struct wl_display *display, int milliseconds) {
 		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
 }
 
+/* Callbacks may call back (tactus.h): a binding's action runs from the event loop after the engine step, and what the
+ * host calls from inside it is queued until it returns, answered at once from the arguments. */
+static struct tactus_plugin *acting_on;
+static int removed_answer;
+static enum tactus_decision touch_answers[4];
+
+static void remove_the_screen(void) { removed_answer = tactus.remove_device(acting_on, 1); }
+
+static uint32_t inside_time;
+static void touch_inside(void) {
+	touch_answers[0] = tactus.touch_down(acting_on, 1, inside_time, 9, 0.7, 0.7);
+	touch_answers[1] = tactus.touch_frame(acting_on, 1);
+	touch_answers[2] = tactus.touch_up(acting_on, 1, inside_time + 40, 9);
+	touch_answers[3] = tactus.touch_frame(acting_on, 1);
+}
+
+static void tap(struct tactus_plugin *plugin, int fingers, uint32_t time) {
+	for (int f = 0; f < fingers; f++)
+		tactus.touch_down(plugin, 1, time, f, 0.3 + 0.05 * f, 0.3);
+	tactus.touch_frame(plugin, 1);
+	for (int f = 0; f < fingers; f++)
+		tactus.touch_up(plugin, 1, time + 50, f);
+	tactus.touch_frame(plugin, 1);
+}
+
+static int reload_answer;
+static void reload_now(void) { reload_answer = tactus.reload_config(acting_on); }
+
 /* The configuration file: bindings with host and exec actions, a bad file at start and on reload. */
 static void configuration_checks(struct wl_display *display, struct tactus_host *host, struct tactus_device *screen,
                                  const char *home) {
@@ -232,6 +265,22 @@ static void configuration_checks(struct wl_display *display, struct tactus_host 
 	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 13000);
 	CHECK(count_phase("reloaded", TACTUS_PHASE_RECOGNIZED) == 1 && count_phase("from-file", TACTUS_PHASE_RECOGNIZED) == 0,
 	      "the new binding runs and the old one is gone");
+	/* An action that reloads the configuration, which changed meanwhile: its new binding runs on the next swipe. */
+	write_file(path, "[[binding]]\ngesture = \"tap\"\nfingers = 2\naction = { host = \"reload\" }\n");
+	tactus.reload_config(plugin);
+	write_file(path, "[[binding]]\ngesture = \"swipe\"\nfingers = 3\npriority = \"high\"\n"
+	                 "action = { host = \"reloaded-inside\" }\n");
+	reset();
+	acting_on = plugin;
+	reload_answer = -2;
+	inside_action = reload_now;
+	tap(plugin, 2, 14000);
+	int reloads = count_phase("reload", TACTUS_PHASE_RECOGNIZED);
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 14500);
+	CHECK(reloads == 1 && reload_answer == 0 && count_phase("reloaded-inside", TACTUS_PHASE_RECOGNIZED) == 1,
+	      "an action reloads the configuration (reload_config answers %d from inside run_action) and the file's new "
+	      "binding runs", reload_answer);
+
 	/* The host destroys the plugin from inside run_action, while the plugin's timer is firing (a long press):
 	 * the plugin finishes what it was doing and goes when the event loop is idle. */
 	write_file(path, "[[binding]]\ngesture = \"long-press\"\naction = { host = \"menu\" }\n");
@@ -338,6 +387,40 @@ static void growth_checks(struct wl_display *display) {
 	CHECK(tactus.create(TACTUS_ABI_VERSION, display, &nameless, NULL) == NULL, "a host table without its size is refused");
 }
 
+static void callback_checks(struct tactus_plugin *plugin, const struct tactus_device *screen, uint32_t time) {
+	acting_on = plugin;
+	/* An action that removes the device its gesture came from. */
+	struct tactus_binding poke = SIZED(tactus_binding, .action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 1);
+	int32_t poke_id = tactus.add_binding(plugin, &poke);
+	reset();
+	removed_answer = -2;
+	inside_action = remove_the_screen;
+	tap(plugin, 1, time);
+	int poked = count_phase("poke", TACTUS_PHASE_RECOGNIZED);
+	enum tactus_decision after = tactus.touch_down(plugin, 1, time + 200, 0, 0.3, 0.3);
+	CHECK(poked == 1 && removed_answer == 0 && after == TACTUS_DELIVER &&
+	          strstr(seen.last_log, "unknown device 1") && !strstr(seen.all_logs, "refused"),
+	      "an action removes the device its tap came from: remove_device answers %d from inside run_action, and the "
+	      "screen's next touch is an unknown device's (\"%s\")", removed_answer, seen.last_log);
+	tactus.add_device(plugin, screen);
+	tactus.remove_binding(plugin, poke_id);
+
+	/* Touch events from inside an action: withheld at once, then handled when the action has returned, and
+	 * delivered through deliver_touch (no binding wants one finger now). */
+	struct tactus_binding pair = SIZED(tactus_binding, .action = "pair", .kind = TACTUS_GESTURE_TAP, .fingers = 2);
+	int32_t pair_id = tactus.add_binding(plugin, &pair);
+	reset();
+	inside_time = time + 600;
+	inside_action = touch_inside;
+	tap(plugin, 2, time + 400);
+	int paired = count_phase("pair", TACTUS_PHASE_RECOGNIZED);
+	CHECK(paired == 1 && touch_answers[0] == TACTUS_WITHHOLD && touch_answers[1] == TACTUS_WITHHOLD &&
+	          touch_answers[2] == TACTUS_WITHHOLD && touch_answers[3] == TACTUS_WITHHOLD && seen.delivered == 4,
+	      "touches sent from inside an action are withheld at once (%d %d %d %d) and delivered once it returned (%d)",
+	      touch_answers[0], touch_answers[1], touch_answers[2], touch_answers[3], seen.delivered);
+	tactus.remove_binding(plugin, pair_id);
+}
+
 int main(int argc, char **argv) {
 	if (argc > 2) {
 		fprintf(stderr, "usage: %s [PATH/TO/libtactus.so]\n", argv[0]);
@@ -361,6 +444,7 @@ int main(int argc, char **argv) {
 	setenv("XDG_CONFIG_HOME", home, 1);
 
 	struct wl_display *display = wl_display_create();
+	loop = wl_display_get_event_loop(display);
 	struct tactus_host host = {
 		.size = sizeof(struct tactus_host),
 		.run_action = run_action,
@@ -565,19 +649,7 @@ int main(int argc, char **argv) {
 	      after[0], after[1], after[2], after[3], seen.delivered);
 	tactus.remove_binding(plugin, press_id);
 
-	/* A host that calls back into the plugin from a callback is refused, with a message; nothing breaks. */
-	struct tactus_binding poke = SIZED(tactus_binding, .action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 1);
-	int32_t poke_id = tactus.add_binding(plugin, &poke);
-	reset();
-	reenter = plugin;
-	tactus.touch_down(plugin, 1, landed + 1000, 0, 0.3, 0.3);
-	tactus.touch_frame(plugin, 1);
-	tactus.touch_up(plugin, 1, landed + 1050, 0);
-	tactus.touch_frame(plugin, 1);
-	CHECK(count_phase("poke", TACTUS_PHASE_RECOGNIZED) == 1 && reentered_decision == TACTUS_DELIVER &&
-	          strstr(seen.all_logs, "from inside a host callback; refused"),
-	      "a call back into the plugin from run_action is refused, logged, and the tap still ran its action");
-	tactus.remove_binding(plugin, poke_id);
+	callback_checks(plugin, &screen, landed + 1000);
 
 	struct tactus_binding odd = SIZED(tactus_binding, .action = "odd", .kind = TACTUS_GESTURE_TAP, .modifiers = 0x100);
 	reset();

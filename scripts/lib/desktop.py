@@ -65,7 +65,8 @@ class Desktop:
         """config: the XDG configuration file's text; arguments: more of tactus-wlr's options."""
         self.runtime = tempfile.mkdtemp(prefix="tactus-wlr.")
         os.makedirs(os.path.join(self.runtime, "tactus"))
-        with open(os.path.join(self.runtime, "tactus", "config.toml"), "w") as file:
+        self.config_path = os.path.join(self.runtime, "tactus", "config.toml")
+        with open(self.config_path, "w") as file:
             file.write(config)
         self.socket = os.path.join(self.runtime, "wayland-tactus")
         self.environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,

@@ -61,4 +61,15 @@ public enum InputEvent: Hashable, Sendable {
         case .modifiers: return nil
         }
     }
+
+    /// The raw touch event a touchscreen event is, as the client under it would get it; nil for the others.
+    public var touchEvent: TouchEvent? {
+        switch self {
+        case .touchDown(_, let contact, let position): return .down(contact, position)
+        case .touchMotion(_, let contact, let position): return .motion(contact, position)
+        case .touchUp(_, let contact): return .up(contact)
+        case .touchFrame: return .frame
+        default: return nil
+        }
+    }
 }

@@ -13,9 +13,16 @@
  * documented); unknown device or binding ids are refused the same way and logged. (A destroyed handle is known
  * by its address: do not keep one, since a later plugin may be given the same address.)
  *
- * The host's callbacks must not call back into the plugin: such a call is refused (logged, "nothing happened")
- * because the plugin is in the middle of something. The one exception is tactus_plugin_destroy, which from
- * inside a callback takes effect once the display's event loop is idle.
+ * Callbacks may call back. Bindings' actions (run_action) run after the engine step, from the display's event loop
+ * (an idle source), so that a compositor's command there may reload the configuration, add or remove devices and
+ * bindings, or destroy clients. The other callbacks run inside the plugin's work; a call into the plugin from inside
+ * any callback is queued and runs once the callbacks have returned, in the order made, before the event loop
+ * sleeps. Its answer comes at once, from what its arguments tell: add_device, remove_device, remove_binding and
+ * reload_config answer 0 unless the arguments (or the file, which is read at once) are bad, add_binding the id the
+ * binding will have; what the queued call then refuses (an unknown id) is logged. A touch event answers
+ * TACTUS_WITHHOLD, and comes through deliver_touch if it is to be delivered; a touchpad gesture event answers
+ * TACTUS_DROP, and so do the rest of its gesture. tactus_plugin_destroy from inside a callback takes effect at once
+ * for the host (no callback follows) and frees the plugin once the event loop is idle.
  *
  * Strings. A string the host passes (a configuration path, a device's name, a binding's action, direction or edge)
  * is read during the call and copied: the host may free it when the call returns. A string the plugin passes to a
@@ -163,7 +170,8 @@ struct tactus_host {
 	void (*deliver_touch)(void *data, const struct tactus_touch *touch);
 	/* A binding's host action runs: its name, the phase, progress 0...1 and the values. Bindings run at the end
 	 * (recognized, ended); live ones also at began, on every change and at cancelled (undo). Progress is an
-	 * edge swipe's own; for other kinds 0 until the end, 1 at ended or recognized. */
+	 * edge swipe's own; for other kinds 0 until the end, 1 at ended or recognized. Called from the display's event
+	 * loop once the engine step that made it is over, in order; the host may call into the plugin from here. */
 	void (*run_action)(void *data, const char *name, enum tactus_phase phase, double progress,
 	                   const struct tactus_values *values);
 	/* A message for the compositor's log. */
