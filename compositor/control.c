@@ -31,8 +31,10 @@
 
 struct control {
 	struct server *server;
-	/* The headless touchscreen, pointer and keyboard that replays and commands play on, made when first needed. */
-	struct wlr_input_device *replay_touchscreen, *replay_pointer, *replay_keyboard;
+	/* The headless touchscreens, pointer and keyboard that replays and commands play on, made when first needed:
+	 * one touchscreen for each of a trace's (TRACE_MAX_TOUCHSCREENS at most), so that several touch at once. */
+	struct wlr_input_device *replay_touchscreens[TRACE_MAX_TOUCHSCREENS];
+	struct wlr_input_device *replay_pointer, *replay_keyboard;
 	struct replay *replay; /* the replay playing, if any */
 	bool quit_after_replay;
 	/* The socket, once listening (path NULL before), the connections to it, and a descriptor kept spare for
@@ -219,7 +221,8 @@ static int replay_next(void *data) {
 		replay->next++;
 		/* Milliseconds that wrap, as wlroots' do: a time before the trace's start (it may have some) is due at once. */
 		uint32_t time = replay->start_msec + (uint32_t)(event->time_us / 1000);
-		replay_touch(replay->control->replay_touchscreen, event, time);
+		replay_touch(replay->control->replay_touchscreens[trace_touchscreen_index(&replay->trace, event->device)],
+		             event, time);
 		replay_touchpad(replay->control->replay_pointer, event, time);
 	}
 	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
@@ -233,20 +236,25 @@ static void find_headless(struct wlr_backend *backend, void *data) {
 		*(struct wlr_backend **)data = backend;
 }
 
-/* The headless touchscreen, pointer and keyboard that replays and commands play on, made once; false without the
- * headless backend. */
-static bool make_replay_devices(struct control *control) {
-	if (control->replay_touchscreen)
-		return true;
+/* The headless pointer, keyboard and touchscreens that replays and commands play on: touchscreens is how many of
+ * them are needed. Each is made once; false without the headless backend. */
+static bool make_replay_devices(struct control *control, size_t touchscreens) {
 	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
 	struct wlr_backend *headless = NULL;
 	wlr_multi_for_each_backend(control->server->backend, find_headless, &headless);
 	if (!headless)
 		return false;
-	control->replay_touchscreen = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
-	control->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
-	control->replay_keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
-	return control->replay_touchscreen && control->replay_pointer && control->replay_keyboard;
+	if (!control->replay_pointer)
+		control->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
+	if (!control->replay_keyboard)
+		control->replay_keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
+	bool made = control->replay_pointer && control->replay_keyboard;
+	for (size_t i = 0; i < touchscreens; i++) {
+		if (!control->replay_touchscreens[i])
+			control->replay_touchscreens[i] = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+		made = made && control->replay_touchscreens[i];
+	}
+	return made;
 }
 
 /* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
@@ -257,19 +265,29 @@ static bool start_replay(struct control *control, const char *path, struct conne
 		snprintf(error, error_size, "a replay is playing");
 		return false;
 	}
-	if (!make_replay_devices(control)) {
+	struct trace trace;
+	if (!make_replay_devices(control, 1)) {
 		snprintf(error, error_size, "replays need the headless backend (WLR_BACKENDS=headless)");
 		return false;
 	}
-	struct trace trace;
 	if (!trace_read(path, &trace, error, error_size))
 		return false;
-	/* A touchscreen's physical size reaches the plugin: the headless device has none. */
-	struct wlr_input_device *touchscreen = control->replay_touchscreen;
-	if (trace.has_size && (trace.width_mm != touchscreen->width_mm || trace.height_mm != touchscreen->height_mm)) {
-		touchscreen->width_mm = trace.width_mm;
-		touchscreen->height_mm = trace.height_mm;
-		glue_add_touchscreen(control->server->glue, touchscreen);
+	if (!make_replay_devices(control, trace.touchscreen_count)) {
+		snprintf(error, error_size, "the headless backend made no touchscreen for each of the trace's %zu",
+		         trace.touchscreen_count);
+		trace_release(&trace);
+		return false;
+	}
+	/* A touchscreen's physical size reaches the plugin: the headless devices have none. */
+	for (size_t i = 0; i < trace.touchscreen_count; i++) {
+		const struct trace_touchscreen *described = &trace.touchscreens[i];
+		struct wlr_input_device *touchscreen = control->replay_touchscreens[i];
+		if (described->has_size &&
+		    (described->width_mm != touchscreen->width_mm || described->height_mm != touchscreen->height_mm)) {
+			touchscreen->width_mm = described->width_mm;
+			touchscreen->height_mm = described->height_mm;
+			glue_add_touchscreen(control->server->glue, touchscreen);
+		}
 	}
 	struct replay *replay = calloc(1, sizeof *replay);
 	replay->control = control;
@@ -336,7 +354,7 @@ static void run_control_command(struct connection *connection, char *command) {
 		}
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
 		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
-		if (!make_replay_devices(control) || layout->width <= 0 || layout->height <= 0) {
+		if (!make_replay_devices(control, 1) || layout->width <= 0 || layout->height <= 0) {
 			reply(connection, "error: the pointer needs the headless backend and an output\n");
 			return;
 		}
@@ -344,7 +362,7 @@ static void run_control_command(struct connection *connection, char *command) {
 		reply(connection, "ok\n");
 	} else if (sscanf(command, "key %u %15s", &keycode, state) == 2 &&
 	           (strcmp(state, "pressed") == 0 || strcmp(state, "released") == 0)) {
-		if (!make_replay_devices(control)) {
+		if (!make_replay_devices(control, 1)) {
 			reply(connection, "error: the keyboard needs the headless backend\n");
 			return;
 		}

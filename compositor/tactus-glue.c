@@ -55,10 +55,12 @@ struct glue {
 	/* While a reload runs for someone who wants to know why it failed: where the plugin's error goes. */
 	char *reload_error;
 	size_t reload_error_size;
-	/* Touch points delivered to clients, with the origin of the surface each began on; the seat keeps the
-	 * surface. */
+	/* Touch points delivered to clients, by device and the device's touch id, with the origin of the surface each
+	 * began on; the seat keeps the surface. The seat knows each by its slot here: touch ids are the device's own, so
+	 * two touchscreens touched at once use the same ones, and wlr_seat keys its points by id alone. */
 	struct {
 		bool active;
+		uint32_t device;
 		int32_t id;
 		double origin_x, origin_y;
 	} touches[MAX_TOUCHES];
@@ -172,17 +174,17 @@ static uint32_t touchpad_id(struct glue *glue, struct wlr_input_device *device) 
  * it withheld it) goes to the client under the touch, and when a binding takes over what a client already saw, the
  * client gets a cancel. */
 
-static int touch_slot(struct glue *glue, int32_t id) {
+static int touch_slot(struct glue *glue, uint32_t device, int32_t id) {
 	for (int i = 0; i < MAX_TOUCHES; i++)
-		if (glue->touches[i].active && glue->touches[i].id == id)
+		if (glue->touches[i].active && glue->touches[i].device == device && glue->touches[i].id == id)
 			return i;
 	return -1;
 }
 
 /* The seat forgets a touch point when its client is cancelled or disconnects: so does the compositor. */
-static int live_touch_slot(struct glue *glue, int32_t id) {
-	int slot = touch_slot(glue, id);
-	if (slot >= 0 && !wlr_seat_touch_get_point(glue->server->seat, id)) {
+static int live_touch_slot(struct glue *glue, uint32_t device, int32_t id) {
+	int slot = touch_slot(glue, device, id);
+	if (slot >= 0 && !wlr_seat_touch_get_point(glue->server->seat, slot)) {
 		glue->touches[slot].active = false;
 		return -1;
 	}
@@ -193,17 +195,18 @@ static void deliver_touch_down(struct glue *glue, const struct tactus_touch *tou
 	struct server *server = glue->server;
 	double sx, sy;
 	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
-	if (!surface || live_touch_slot(glue, touch->touch_id) >= 0)
+	if (!surface || live_touch_slot(glue, touch->device, touch->touch_id) >= 0)
 		return;
-	int slot = 0;
-	while (slot < MAX_TOUCHES && glue->touches[slot].active)
+	int slot = 0; /* a free one, which the seat does not hold either (its client may not have been told yet) */
+	while (slot < MAX_TOUCHES && (glue->touches[slot].active || wlr_seat_touch_get_point(server->seat, slot)))
 		slot++;
 	if (slot == MAX_TOUCHES)
 		return;
 	focus_surface(server, surface);
-	if (!wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, touch->touch_id, sx, sy))
+	if (!wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, slot, sx, sy))
 		return; /* the client has no wl_touch */
 	glue->touches[slot].active = true;
+	glue->touches[slot].device = touch->device;
 	glue->touches[slot].id = touch->touch_id;
 	glue->touches[slot].origin_x = lx - sx;
 	glue->touches[slot].origin_y = ly - sy;
@@ -216,19 +219,19 @@ static void deliver(struct glue *glue, const struct tactus_touch *touch) {
 	double lx = 0, ly = 0;
 	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
 		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
-	int slot = touch->type == TACTUS_TOUCH_FRAME ? -1 : live_touch_slot(glue, touch->touch_id);
+	int slot = touch->type == TACTUS_TOUCH_FRAME ? -1 : live_touch_slot(glue, touch->device, touch->touch_id);
 	switch (touch->type) {
 	case TACTUS_TOUCH_DOWN:
 		deliver_touch_down(glue, touch, lx, ly);
 		break;
 	case TACTUS_TOUCH_MOTION:
 		if (slot >= 0)
-			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, touch->touch_id,
-			                             lx - glue->touches[slot].origin_x, ly - glue->touches[slot].origin_y);
+			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, slot, lx - glue->touches[slot].origin_x,
+			                             ly - glue->touches[slot].origin_y);
 		break;
 	case TACTUS_TOUCH_UP:
 		if (slot >= 0) {
-			wlr_seat_touch_notify_up(server->seat, touch->time_msec, touch->touch_id);
+			wlr_seat_touch_notify_up(server->seat, touch->time_msec, slot);
 			glue->touches[slot].active = false;
 		}
 		break;
@@ -241,18 +244,18 @@ static void deliver(struct glue *glue, const struct tactus_touch *touch) {
 /* The plugin lets a withheld touch event go to the client now. */
 static void host_deliver_touch(void *data, const struct tactus_touch *touch) { deliver(data, touch); }
 
-/* A binding took over touches clients already had: each gets wl_touch.cancel, and the seat forgets their points,
- * so the rest of those sequences reaches nobody. The seat keys touch points by id alone, as this compositor does,
- * so every delivered touch goes, whatever its device. */
+/* A binding took over touches of the device that clients already had: each such client gets wl_touch.cancel, and
+ * the seat forgets its points, so the rest of those sequences reaches nobody. wl_touch.cancel ends every touch of the
+ * client, so its touches from other devices end with them: the seat forgets those too, and so does the glue when it
+ * next looks (live_touch_slot). */
 static void host_cancel_touches(void *data, uint32_t device) {
-	(void)device;
 	struct glue *glue = data;
 	struct wlr_seat *seat = glue->server->seat;
 	for (int i = 0; i < MAX_TOUCHES; i++) {
-		if (!glue->touches[i].active)
+		if (!glue->touches[i].active || glue->touches[i].device != device)
 			continue;
 		glue->touches[i].active = false;
-		struct wlr_touch_point *point = wlr_seat_touch_get_point(seat, glue->touches[i].id);
+		struct wlr_touch_point *point = wlr_seat_touch_get_point(seat, i);
 		if (!point)
 			continue; /* cancelled with an earlier touch of its client, or the client is gone */
 		if (point->surface)
@@ -283,7 +286,8 @@ static void glue_touch_down(struct wl_listener *listener, void *data) {
 static void glue_touch_motion(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_motion);
 	struct wlr_event_touch_motion *event = data;
-	struct tactus_touch touch = raw_touch(device_id(glue, event->device), TACTUS_TOUCH_MOTION, event->time_msec,
+	glue->last_touch_device = device_id(glue, event->device);
+	struct tactus_touch touch = raw_touch(glue->last_touch_device, TACTUS_TOUCH_MOTION, event->time_msec,
 	                                      event->touch_id, event->x, event->y);
 	if (glue->tactus.touch_motion(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
 	    TACTUS_DELIVER)
@@ -293,8 +297,9 @@ static void glue_touch_motion(struct wl_listener *listener, void *data) {
 static void glue_touch_up(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_up);
 	struct wlr_event_touch_up *event = data;
+	glue->last_touch_device = device_id(glue, event->device);
 	struct tactus_touch touch =
-		raw_touch(device_id(glue, event->device), TACTUS_TOUCH_UP, event->time_msec, event->touch_id, 0, 0);
+		raw_touch(glue->last_touch_device, TACTUS_TOUCH_UP, event->time_msec, event->touch_id, 0, 0);
 	if (glue->tactus.touch_up(glue->plugin, touch.device, touch.time_msec, touch.touch_id) == TACTUS_DELIVER)
 		deliver(glue, &touch);
 }
@@ -308,7 +313,8 @@ static void glue_touch_cancel(struct wl_listener *listener, void *data) {
 	host_cancel_touches(glue, device);
 }
 
-/* A frame carries no device: it belongs to the touchscreen touched last. */
+/* A frame carries no device (wlr_cursor drops it): it ends the events of the touchscreen whose touch came last, since
+ * each device's events come with their own frame, so that two touchscreens used at once keep their frames apart. */
 static void glue_touch_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct glue *glue = wl_container_of(listener, glue, touch_frame);

@@ -453,8 +453,7 @@ static bool optional_numbers(struct reader *reader, struct json_object *object, 
 /* How many slots a device may have, and fingers a touchpad gesture (Trace.slotCounts). */
 #define MAX_SLOTS 256
 
-/* A device description (Trace.device(from:)): checked, and its physical size kept for the trace's first touchscreen
- * that has one. */
+/* A device description (Trace.device(from:)): checked, and a touchscreen's id and physical size kept. */
 static bool read_device(struct reader *reader, struct json_object *device, struct trace *trace) {
 	static const char *const keys[] = {"id", "kind", "name", "size_mm", "output", "rotation", "flipped", "slots", NULL};
 	if (!check_keys(reader, device, keys))
@@ -465,7 +464,7 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 	bool touchscreen = is_text(kind, "touchscreen");
 	if (!touchscreen && !is_text(kind, "touchpad"))
 		return refuse(reader, "\"kind\" must be touchscreen or touchpad");
-	double size[2], output[4];
+	double size[2] = {0, 0}, output[4];
 	bool has_size, has_output, present, flipped;
 	if (!optional_numbers(reader, device, "size_mm", "[width, height]", 2, MIN_LENGTH, MAX_LENGTH, &has_size, size) ||
 	    !optional_numbers(reader, device, "output", "[x, y, width, height]", 4, -MAX_COORDINATE, MAX_COORDINATE,
@@ -483,12 +482,17 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 	    !flag(reader, device, "flipped", &flipped) ||
 	    !optional_whole(reader, device, "slots", 1, MAX_SLOTS, &present, &slots))
 		return false;
-	if (has_size && touchscreen && !trace->has_size) {
-		trace->has_size = true;
-		trace->width_mm = size[0];
-		trace->height_mm = size[1];
-	}
+	if (touchscreen && trace->touchscreen_count < TRACE_MAX_TOUCHSCREENS)
+		trace->touchscreens[trace->touchscreen_count++] = (struct trace_touchscreen){
+			.id = (uint32_t)id, .has_size = has_size, .width_mm = size[0], .height_mm = size[1]};
 	return true;
+}
+
+size_t trace_touchscreen_index(const struct trace *trace, uint32_t device) {
+	for (size_t i = 0; i < trace->touchscreen_count; i++)
+		if (trace->touchscreens[i].id == device)
+			return i;
+	return 0;
 }
 
 static bool read_header(struct reader *reader, struct json_object *header, struct trace *trace) {
@@ -588,8 +592,11 @@ static bool read_event_fields(struct reader *reader, struct json_object *object,
 		return false;
 	event->type = kind->type;
 	int64_t value;
-	if (strcmp(kind->keys[0], "device") == 0 && !whole(reader, object, "device", 0, UINT32_MAX, &value))
-		return false;
+	if (strcmp(kind->keys[0], "device") == 0) {
+		if (!whole(reader, object, "device", 0, UINT32_MAX, &value))
+			return false;
+		event->device = (uint32_t)value;
+	}
 	switch (event->type) {
 	case TRACE_TOUCH_DOWN:
 	case TRACE_TOUCH_MOTION:

@@ -33,11 +33,12 @@ enum trace_event_type {
 	TRACE_NOT_PLAYED,
 };
 
-/* One event. The trace's device ids are not kept: touch events play on the headless touchscreen, touchpad events on
+/* One event. Touch events play on a headless touchscreen of their own device (trace_touchscreen), touchpad events on
  * the headless pointer. */
 struct trace_event {
 	int64_t time_us; /* -TRACE_TIME_LIMIT_US ... TRACE_TIME_LIMIT_US */
 	enum trace_event_type type;
+	uint32_t device; /* the trace's id of the device, 0 for events without one (modifiers) */
 	int32_t touch_id;
 	uint32_t fingers;
 	double x, y;         /* a touch's position, normalized to the device; a touchpad gesture's dx, dy */
@@ -45,13 +46,27 @@ struct trace_event {
 	bool cancelled;      /* touchpad gestures' ends */
 };
 
-struct trace {
-	/* The physical size of the header's first touchscreen, when it has one. */
+/* The touchscreens a replay plays on at once, each a headless touchscreen of its own. */
+#define TRACE_MAX_TOUCHSCREENS 4
+
+/* A touchscreen of the trace's header. */
+struct trace_touchscreen {
+	uint32_t id;
 	bool has_size;
-	double width_mm, height_mm;
+	double width_mm, height_mm; /* its physical size, when it has one */
+};
+
+struct trace {
+	/* The header's first TRACE_MAX_TOUCHSCREENS touchscreens, in order; touches of a device that is none of them
+	 * play on the first. */
+	struct trace_touchscreen touchscreens[TRACE_MAX_TOUCHSCREENS];
+	size_t touchscreen_count;
 	struct trace_event *events;
 	size_t count;
 };
+
+/* Which of the trace's touchscreens an event's device is: its index, 0 for a device that is none of them. */
+size_t trace_touchscreen_index(const struct trace *trace, uint32_t device);
 
 /* Reads the trace at path, which must be a regular file (it is opened without blocking, so a FIFO or a device is
  * refused instead of waited on). False, with why in error ("PATH:LINE: reason", or "PATH: reason" for the file as

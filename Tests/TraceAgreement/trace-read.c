@@ -31,8 +31,13 @@ int main(int argc, char **argv) {
 			continue;
 		}
 		printf("ok %zu ", trace.count);
-		if (trace.has_size)
-			printf("%.17gx%.17g", trace.width_mm, trace.height_mm);
+		/* The size of the first touchscreen that has one, as tactus-sim's replay takes it. */
+		const struct trace_touchscreen *sized = NULL;
+		for (size_t t = 0; t < trace.touchscreen_count && !sized; t++)
+			if (trace.touchscreens[t].has_size)
+				sized = &trace.touchscreens[t];
+		if (sized)
+			printf("%.17gx%.17g", sized->width_mm, sized->height_mm);
 		else
 			printf("none");
 		for (size_t e = 0; e < trace.count; e++) {

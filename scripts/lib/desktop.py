@@ -143,7 +143,11 @@ class Desktop:
     def replay(self, kind, *options, wait=True):
         """Plays a generated trace on the headless touchscreen or touchpad; returns once it has played, or at once
         without wait (then answer("replay") waits)."""
-        self.send("replay " + self.trace(kind, *options))
+        self.play(self.trace(kind, *options), wait=wait)
+
+    def play(self, path, wait=True):
+        """Plays a trace file, as replay does."""
+        self.send("replay " + path)
         if wait:
             self.answer("replay")
 
