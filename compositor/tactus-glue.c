@@ -500,12 +500,14 @@ static size_t host_surfaces_at(void *data, double x, double y, struct tactus_sur
 	double sx, sy;
 	struct wlr_surface *surface = surface_at(glue->server, x, y, &sx, &sy);
 	double origin_x = x - sx, origin_y = y - sy;
-	size_t count = 0;
-	while (surface && count < capacity) {
-		hits[count++] = (struct tactus_surface_hit){
-			.surface = surface->resource, .origin_x = origin_x, .origin_y = origin_y,
-			.width = surface->current.width, .height = surface->current.height,
-		};
+	size_t count = 0; /* all there are; those beyond capacity are counted, not written */
+	while (surface) {
+		if (count < capacity)
+			hits[count] = (struct tactus_surface_hit){
+				.surface = surface->resource, .origin_x = origin_x, .origin_y = origin_y,
+				.width = surface->current.width, .height = surface->current.height,
+			};
+		count++;
 		if (!wlr_surface_is_subsurface(surface))
 			break;
 		struct wlr_subsurface *subsurface = wlr_subsurface_from_wlr_surface(surface);
@@ -524,7 +526,7 @@ static void host_pointer_location(void *data, double *x, double *y) {
 
 /* A wl_region a client passed for a gesture or an exclusion, which wlroots keeps as a pixman region of
  * surface-local pixels. pixman orders its rectangles top to bottom: a region of more than capacity loses its
- * lowest ones. */
+ * lowest ones, and the plugin logs that it does. */
 static size_t host_region_rectangles(void *data, struct wl_resource *region, struct tactus_rect *rects,
                                      size_t capacity) {
 	(void)data;
@@ -535,7 +537,7 @@ static size_t host_region_rectangles(void *data, struct wl_resource *region, str
 		const pixman_box32_t *box = &boxes[written];
 		rects[written] = (struct tactus_rect){box->x1, box->y1, box->x2 - box->x1, box->y2 - box->y1};
 	}
-	return written;
+	return (size_t)count;
 }
 
 /* A binding's host action: printed at every phase, run as the desktop's command when the gesture ends or is

@@ -18,6 +18,9 @@ final class Host: SurfaceLocator, GestureServerHost {
     /// (Plugin+Later.swift), and a destroy from inside them frees the plugin once they have returned.
     private(set) var callbacksRunning = 0
     private var rectangles = [tactus_rect](repeating: tactus_rect(), count: 64)
+    /// The caps on what the host answers, and those already logged.
+    private enum Cap { case hits, rectangles }
+    private var loggedCaps: Set<Cap> = []
 
     init(_ table: tactus_host) {
         self.table = table
@@ -31,7 +34,11 @@ final class Host: SurfaceLocator, GestureServerHost {
         guard let surfacesAt = table.surfaces_at else { return }
         // Each hit starts blank, with its size, in place: the buffer is reused, not allocated, at every hit test.
         for index in hits.indices { hits[index] = blankHit }
-        let count = min(calling { surfacesAt(table.data, point.x, point.y, &hits, hits.count) }, hits.count)
+        let found = calling { surfacesAt(table.data, point.x, point.y, &hits, hits.count) }
+        if found > hits.count {
+            logCap(.hits, "surfaces_at found \(found) surfaces under a point; the first \(hits.count) are used")
+        }
+        let count = min(found, hits.count)
         for hit in hits[0..<count] {
             guard let surface = hit.surface else { continue }
             let id = SurfaceID(resource: surface)
@@ -55,7 +62,11 @@ final class Host: SurfaceLocator, GestureServerHost {
     /// its surface instead of nowhere, and its exclusion keeps normal bindings off the whole surface.
     func rectangles(ofRegion region: OpaquePointer) -> [Rect] {
         guard let regionRectangles = table.region_rectangles else { return [wholeSurface] }
-        let count = min(calling { regionRectangles(table.data, region, &rectangles, rectangles.count) }, rectangles.count)
+        let found = calling { regionRectangles(table.data, region, &rectangles, rectangles.count) }
+        if found > rectangles.count {
+            logCap(.rectangles, "a region has \(found) rectangles; the first \(rectangles.count) are used")
+        }
+        let count = min(found, rectangles.count)
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
@@ -98,6 +109,13 @@ final class Host: SurfaceLocator, GestureServerHost {
     func log(_ level: tactus_log_level, _ message: String) {
         guard let log = table.log else { return }
         message.withCString { text in calling { log(table.data, level, text) } }
+    }
+
+    /// Logs a cap the plugin applied to what the host answered, the first time it is applied: the host's log shows
+    /// that something was left out, without a line at every touch.
+    private func logCap(_ cap: Cap, _ message: String) {
+        guard loggedCaps.insert(cap).inserted else { return }
+        log(TACTUS_LOG_WARNING, "tactus: \(message) (said once)")
     }
 
     private func calling<Result>(_ callback: () -> Result) -> Result {

@@ -99,6 +99,8 @@ static void reset(void) { memset(&seen, 0, sizeof seen); }
 
 /* Fingers on a line, moving together from (x, y) by (dx, dy) in normalized units over 300 ms at 100 Hz;
  * spread: how much further apart they get (a pinch). Starts at start_ms. */
+static void (*halfway)(void); /* what the host does halfway through the next stroke, once */
+
 static void stroke(struct tactus_plugin *plugin, int fingers, double x, double y, double dx, double dy, double spread,
                    uint32_t start_ms) {
 	const int steps = 30;
@@ -114,6 +116,11 @@ static void stroke(struct tactus_plugin *plugin, int fingers, double x, double y
 			                                   y + dy * t)]++;
 		}
 		seen.decisions[tactus.touch_frame(plugin, 1)]++;
+		if (s == steps / 2 && halfway) {
+			void (*then)(void) = halfway;
+			halfway = NULL;
+			then();
+		}
 	}
 	for (int f = 0; f < fingers; f++)
 		seen.decisions[tactus.touch_up(plugin, 1, start_ms + 300, f)]++;
@@ -212,6 +219,11 @@ static void tap(struct tactus_plugin *plugin, int fingers, uint32_t time) {
 		tactus.touch_up(plugin, 1, time + 50, f);
 	tactus.touch_frame(plugin, 1);
 }
+
+static struct tactus_plugin *moving_plugin;
+static struct tactus_device moved_screen;
+static int moved_answer = -2;
+static void move_the_screen(void) { moved_answer = tactus.add_device(moving_plugin, &moved_screen); }
 
 static int reload_answer;
 static void reload_now(void) { reload_answer = tactus.reload_config(acting_on); }
@@ -387,6 +399,31 @@ static void growth_checks(struct wl_display *display) {
 	CHECK(tactus.create(TACTUS_ABI_VERSION, display, &nameless, NULL) == NULL, "a host table without its size is refused");
 }
 
+/* A host whose hit test finds 20 surfaces nested in each other under every point, more than the plugin asks for. */
+static size_t deep_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	(void)data, (void)x, (void)y;
+	for (size_t i = 0; i < capacity && i < 20; i++)
+		hits[i].surface = NULL; /* no client surface: the touches go to the compositor's own bindings */
+	return 20;
+}
+
+/* Caps the plugin applies to what the host answers are logged, once. */
+static void cap_checks(struct wl_display *display) {
+	struct tactus_host deep = SIZED(tactus_host, .surfaces_at = deep_surfaces_at, .log = log_message);
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &deep, NULL);
+	struct tactus_device screen = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .width_mm = 160,
+	                                    .height_mm = 100, .output = {0, 0, 1600, 1000});
+	tactus.add_device(plugin, &screen);
+	tap(plugin, 1, 1000);
+	tap(plugin, 1, 2000);
+	const char *said = "tactus: surfaces_at found 20 surfaces under a point; the first 16 are used (said once)";
+	const char *first = strstr(seen.all_logs, said);
+	CHECK(first && !strstr(first + 1, said), "a hit test of 20 surfaces is capped at 16, and the log says so once: \"%s\"",
+	      said);
+	tactus.destroy(plugin);
+}
+
 static void callback_checks(struct tactus_plugin *plugin, const struct tactus_device *screen, uint32_t time) {
 	acting_on = plugin;
 	/* An action that removes the device its gesture came from. */
@@ -471,6 +508,7 @@ int main(int argc, char **argv) {
 	CHECK(tactus.create(TACTUS_ABI_VERSION + 1, display, &host, NULL) == NULL && strstr(seen.last_log, refusal),
 	      "ABI %d.%d refused: \"%s\"", TACTUS_ABI_MAJOR, TACTUS_ABI_MINOR + 1, seen.last_log);
 	growth_checks(display);
+	cap_checks(display);
 
 	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
 	CHECK(plugin != NULL, "plugin created on a wl_display");
@@ -518,6 +556,20 @@ int main(int argc, char **argv) {
 	      seen.decisions[TACTUS_DELIVER]);
 	CHECK(seen.delivered == 0 && seen.cancelled == 0, "then dropped: none delivered later (%d), no cancel (%d)",
 	      seen.delivered, seen.cancelled);
+
+	/* The screen moves to another output halfway through a swipe (its monitor went, the layout changed): the swipe
+	 * goes on and is recognized, nothing is cancelled. */
+	moving_plugin = plugin;
+	moved_screen = screen;
+	moved_screen.output.x += 1600;
+	halfway = move_the_screen;
+	reset();
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 2000);
+	CHECK(moved_answer == 0 && count_phase("workspace-next", TACTUS_PHASE_RECOGNIZED) == 1 && seen.cancelled == 0 &&
+	          seen.delivered == 0,
+	      "the screen moved to another output halfway through a swipe: recognized, nothing cancelled (%d cancels)",
+	      seen.cancelled);
+	tactus.add_device(plugin, &screen);
 
 	/* Each entry answers with the engine's decision for that very event, whatever its time or values, and nothing
 	 * reaches the client twice. A second screen's touch stamped 1 ms before the first screen's latest event is

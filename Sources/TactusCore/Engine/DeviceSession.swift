@@ -32,7 +32,7 @@ protocol DeviceSessionOwner: AnyObject {
 /// An interaction runs from the first finger down to the last finger up (touchpads: a gesture stream's begin
 /// to its end). Touch events are recognized on frames; a touchpad stream's every event is a step of its own.
 final class DeviceSession<Owner: DeviceSessionOwner> {
-    let device: DeviceDescription
+    private(set) var device: DeviceDescription
     let tracker: ContactTracker
     let arena = Arena()
     private let gate: RawTouchGate
@@ -67,6 +67,12 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         var decisions: [RawTouchDecision] = []
         decisions.reserveCapacity(256)
         decided = decisions
+    }
+
+    /// The device moved to another output region or transform: what is in flight goes on.
+    func move(_ moved: DeviceDescription) {
+        device = moved
+        tracker.move(moved)
     }
 
     // MARK: State

@@ -340,13 +340,15 @@ public final class Engine: DeviceSessionOwner {
     }
 
     private func addDevice(_ reported: DeviceDescription, at time: Timestamp) {
-        if session(for: reported.id) != nil {
-            inputProblems.record(.deviceReplaced)
-            removeDevice(reported.id, at: time)
-        }
         var description = reported
         description.slotLimit = min(max(reported.slotLimit, 1), DeviceDescription.maximumSlotLimit)
         if description.slotLimit != reported.slotLimit { inputProblems.record(.invalidSlotLimit) }
+        if let present = session(for: reported.id) {
+            // Placed anew (another output, or the same again): what is in flight goes on. Otherwise another device.
+            if description.isMove(of: present.device) { return present.move(description) }
+            inputProblems.record(.deviceReplaced)
+            removeDevice(reported.id, at: time)
+        }
         let session = DeviceSession(description, owner: self)
         session.modifiers = heldModifiers
         if session.tracker.geometry.assumedSize { inputProblems.record(.assumedPhysicalSize) }

@@ -122,6 +122,15 @@ public struct DeviceDescription: Hashable, Sendable {
         return Self.plausibleMillimetres.contains(size.width) && Self.plausibleMillimetres.contains(size.height)
     }
 
+    /// Whether this description is `device` on another output region or with another transform, and otherwise the
+    /// same: the device moved (a monitor was unplugged, the layout changed), and what it has in flight goes on.
+    func isMove(of device: DeviceDescription) -> Bool {
+        var placedAlike = self
+        placedAlike.outputRegion = device.outputRegion
+        placedAlike.transform = device.transform
+        return placedAlike == device
+    }
+
     /// Whether `outputRegion` can be used: a finite origin and finite sides of a pixel at least.
     var hasUsableOutputRegion: Bool {
         let region = outputRegion

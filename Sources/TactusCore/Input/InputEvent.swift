@@ -9,7 +9,9 @@ public typealias ContactID = Int32
 /// values slightly outside are clamped. Touchpad deltas are millimetres of finger travel (TactusLibinput
 /// converts libinput's unaccelerated gesture deltas, see `LibinputTranslator.millimetresPerUnit`).
 public enum InputEvent: Hashable, Sendable {
-    /// A device appeared. A description with the id of a present device replaces it (what it had in flight is cancelled).
+    /// A device appeared. A description with the id of a present device that differs from it only in its output
+    /// region or transform moves it there, and what it has in flight goes on; any other replaces it (what it had in
+    /// flight is cancelled).
     case deviceAdded(DeviceDescription)
     /// A device went away; what it had in flight is cancelled with `FailureReason.deviceRemoved`.
     case deviceRemoved(DeviceID)

@@ -36,8 +36,8 @@ struct Contact {
 /// feed the same cumulative values (their scale and angle come from libinput), so recognizers treat both
 /// sources alike.
 final class ContactTracker {
-    let device: DeviceDescription
-    let geometry: DeviceGeometry
+    private(set) var device: DeviceDescription
+    private(set) var geometry: DeviceGeometry
 
     private(set) var contacts: [Contact] = []
     private(set) var source: InputSource = .none
@@ -81,6 +81,13 @@ final class ContactTracker {
         var list: [Contact] = []
         list.reserveCapacity(device.slotLimit)
         contacts = list
+    }
+
+    /// The device moved to another output region or transform (`DeviceDescription.isMove(of:)`): the contacts stay,
+    /// and events are mapped the new way from the next one on.
+    func move(_ moved: DeviceDescription) {
+        device = moved
+        geometry = DeviceGeometry(moved)
     }
 
     // MARK: Values in layout pixels

@@ -315,11 +315,13 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 
-    @Test func addingADeviceTwiceReplacesItAndCancelsWhatItHadInFlight() {
+    @Test func addingAnotherDeviceUnderAPresentIdReplacesItAndCancelsWhatItHadInFlight() {
         let rig = Rig()
         let drag = rig.engine.attach(DragGesture())
         rig.stroke([(20, 20)], by: (10, 0), at: 0, duration: 100, lift: false)
-        rig.send(.deviceAdded(Rig.screenDescription), at: 150)
+        var smaller = Rig.screenDescription
+        smaller.physicalSize = Size(width: 100, height: 60)
+        rig.send(.deviceAdded(smaller), at: 150)
         #expect(rig.engine.diagnostics.count(of: .deviceReplaced) == 1)
         #expect(rig.path(drag) == [.began, .changed, .cancelled])
         #expect(rig.reason(drag) == .deviceRemoved)
@@ -328,6 +330,28 @@ import TactusCore
         #expect(rig.engine.diagnostics.count(of: .unknownContact) == 1)
         rig.stroke([(20, 20)], by: (10, 0), at: 300, duration: 100)
         #expect(rig.path(drag) == [.began, .changed, .cancelled, .began, .changed, .ended])
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func aDeviceAddedAgainOnAnotherOutputMovesThereAndKeepsWhatIsInFlight() throws {
+        let rig = Rig()
+        let drag = rig.engine.attach(DragGesture())
+        rig.stroke([(20, 20)], by: (10, 0), at: 0, duration: 100, lift: false)
+        let before = try #require(rig.last(drag)?.drag?.location)
+        var moved = Rig.screenDescription
+        moved.outputRegion.origin.x += 2000
+        rig.send(.deviceAdded(moved), at: 150)
+        rig.send(.deviceAdded(moved), at: 160)  // the same placement again: nothing changes
+        rig.up(0, at: 200)
+        rig.frame(at: 200)
+        #expect(rig.path(drag) == [.began, .changed, .ended])
+        #expect(rig.engine.diagnostics.count(of: .deviceReplaced) == 0)
+        // From the move on, the device's points lie on the new output: 2000 pixels to the right.
+        rig.stroke([(20, 20)], by: (10, 0), at: 300, duration: 100, lift: false)
+        let after = try #require(rig.last(drag)?.drag?.location)
+        #expect((1900...2100).contains(after.x - before.x) && abs(after.y - before.y) < 1)
+        rig.up(0, at: 500)
+        rig.frame(at: 500)
         #expect(rig.engine.isIdle)
     }
 

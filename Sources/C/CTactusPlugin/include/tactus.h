@@ -155,13 +155,15 @@ struct tactus_host {
 	uint32_t size; /* sizeof(struct tactus_host) */
 	void *data;    /* passed to every callback */
 	/* Writes the surfaces under (x, y) in layout pixels into hits, front first (the surface and the surfaces it
-	 * is a subsurface of, never another client's window it covers); returns how many, at most capacity. */
+	 * is a subsurface of, never another client's window it covers), at most capacity; returns how many there are,
+	 * which may be more (the plugin then uses the first capacity and logs that it did, once). */
 	size_t (*surfaces_at)(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity);
 	/* Where the pointer is, in layout pixels: touchpad gestures go to the surface there. */
 	void (*pointer_location)(void *data, double *x, double *y);
-	/* The rectangles of a wl_region resource a client passed (surface-local pixels); returns how many, at most
-	 * capacity. NULL: the plugin cannot read regions and takes each as the whole surface, so a client's gesture
-	 * with a region starts anywhere on its surface and its exclusion region covers the surface. */
+	/* The rectangles of a wl_region resource a client passed (surface-local pixels), at most capacity; returns how
+	 * many the region has, which may be more (the plugin then uses the first capacity and logs that it did, once).
+	 * NULL: the plugin cannot read regions and takes each as the whole surface, so a client's gesture with a region
+	 * starts anywhere on its surface and its exclusion region covers the surface. */
 	size_t (*region_rectangles)(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity);
 	/* The client already received touches of an interaction a compositor gesture took over: send it
 	 * wl_touch.cancel and ignore the rest of that touch sequence. */
@@ -267,7 +269,10 @@ struct tactus_binding {
 	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
                                                                                                                     \
 	/* Devices: 0 on success, -1 for NULL arguments, a struct smaller than ABI 3.0's, an unknown id, a kind or         \
-	 * transform out of range. Adding an id that exists replaces that device (what it had in flight is cancelled). */  \
+	 * transform out of range. Adding an id that exists with only another output region or transform moves the        \
+	 * device there (its monitor went, the layout changed): what it has in flight goes on, mapped the new way from     \
+	 * its next event. Adding one with another kind, size or name replaces the device (what it had in flight is        \
+	 * cancelled). */                                                                                                  \
 	X(add_device, int, (struct tactus_plugin *plugin, const struct tactus_device *device))                             \
 	X(remove_device, int, (struct tactus_plugin *plugin, uint32_t device))                                             \
                                                                                                                     \
