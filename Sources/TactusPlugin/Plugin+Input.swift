@@ -91,12 +91,14 @@ extension Plugin {
 
     private func touchpad(_ event: InputEvent, device id: DeviceID, at time: Timestamp) -> tactus_decision {
         guard !isInsideCallback else {
-            // The event waits; the host was told to keep it from clients, so the rest of its stream is kept too.
+            // The event waits. A stream the clients are getting goes on reaching them (a binding that takes it over
+            // later ends it through cancel_touchpad_gesture); a new one is kept from them, and the rest of it too.
+            let answer = streamsForClients.contains(id) && !event.beginsTouchpadStream ? TACTUS_DELIVER : TACTUS_DROP
             later(.call { [self] in
                 _ = touchpad(event, device: id, at: time)
-                streamsForClients.remove(id)
+                if answer == TACTUS_DROP { streamsForClients.remove(id) }
             })
-            return TACTUS_DROP
+            return answer
         }
         // `handle` refuses an unknown device, and logs it: its gestures go to clients as if there were no plugin.
         handle(event, device: id, at: time)
@@ -196,5 +198,14 @@ extension Plugin {
             host.cancelTouchpadGesture(of: device)
         }
     }
+}
 
+private extension InputEvent {
+    /// Whether the event starts a touchpad gesture stream.
+    var beginsTouchpadStream: Bool {
+        switch self {
+        case .swipeBegin, .pinchBegin, .holdBegin: return true
+        default: return false
+        }
+    }
 }

@@ -211,6 +211,9 @@ static void touch_inside(void) {
 	touch_answers[3] = tactus.touch_frame(acting_on, 1);
 }
 
+static enum tactus_decision swipe_begun_inside;
+static void swipe_inside(void) { swipe_begun_inside = tactus.swipe_begin(acting_on, 2, inside_time, 4); }
+
 static void tap(struct tactus_plugin *plugin, int fingers, uint32_t time) {
 	for (int f = 0; f < fingers; f++)
 		tactus.touch_down(plugin, 1, time, f, 0.3 + 0.05 * f, 0.3);
@@ -456,6 +459,26 @@ static void callback_checks(struct tactus_plugin *plugin, const struct tactus_de
 	      "touches sent from inside an action are withheld at once (%d %d %d %d) and delivered once it returned (%d)",
 	      touch_answers[0], touch_answers[1], touch_answers[2], touch_answers[3], seen.delivered);
 	tactus.remove_binding(plugin, pair_id);
+
+	/* A touchpad gesture begun from inside an action is kept from the clients, and so is the rest of it. */
+	struct tactus_device pad = SIZED(tactus_device, .id = 2, .kind = TACTUS_DEVICE_TOUCHPAD, .name = "pad");
+	tactus.add_device(plugin, &pad);
+	struct tactus_binding single = SIZED(tactus_binding, .action = "single", .kind = TACTUS_GESTURE_TAP, .fingers = 1);
+	int32_t single_id = tactus.add_binding(plugin, &single);
+	inside_time = time + 900;
+	inside_action = swipe_inside;
+	tap(plugin, 1, time + 800);
+	int singles = count_phase("single", TACTUS_PHASE_RECOGNIZED);
+	enum tactus_decision rest[2] = {tactus.swipe_update(plugin, 2, time + 910, 5, 0),
+	                                tactus.swipe_end(plugin, 2, time + 920, false)};
+	enum tactus_decision next = tactus.swipe_begin(plugin, 2, time + 1000, 4);
+	tactus.swipe_end(plugin, 2, time + 1010, false);
+	CHECK(singles == 1 && swipe_begun_inside == TACTUS_DROP && rest[0] == TACTUS_DROP && rest[1] == TACTUS_DROP &&
+	          next == TACTUS_DELIVER,
+	      "a touchpad swipe begun from inside an action is dropped (%d), and so are its update and end (%d %d); the "
+	      "next swipe is delivered (%d)", swipe_begun_inside, rest[0], rest[1], next);
+	tactus.remove_binding(plugin, single_id);
+	tactus.remove_device(plugin, 2);
 }
 
 int main(int argc, char **argv) {

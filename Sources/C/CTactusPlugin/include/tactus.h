@@ -20,9 +20,11 @@
  * sleeps. Its answer comes at once, from what its arguments tell: add_device, remove_device, remove_binding and
  * reload_config answer 0 unless the arguments (or the file, which is read at once) are bad, add_binding the id the
  * binding will have; what the queued call then refuses (an unknown id) is logged. A touch event answers
- * TACTUS_WITHHOLD, and comes through deliver_touch if it is to be delivered; a touchpad gesture event answers
- * TACTUS_DROP, and so do the rest of its gesture. tactus_plugin_destroy from inside a callback takes effect at once
- * for the host (no callback follows) and frees the plugin once the event loop is idle.
+ * TACTUS_WITHHOLD, and comes through deliver_touch if it is to be delivered. A touchpad gesture event answers
+ * TACTUS_DELIVER while the clients are getting its gesture (a binding that takes it over later ends it through
+ * cancel_touchpad_gesture), and TACTUS_DROP when it begins one, which the clients then never get. After
+ * tactus_plugin_destroy from inside a callback, calls with that handle do nothing and nothing queued runs; the
+ * plugin is freed once the event loop is idle.
  *
  * Strings. A string the host passes (a configuration path, a device's name, a binding's action, direction or edge)
  * is read during the call and copied: the host may free it when the call returns. A string the plugin passes to a
