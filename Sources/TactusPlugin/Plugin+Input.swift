@@ -117,11 +117,11 @@ extension Plugin {
     }
 
     private func handle(_ event: InputEvent, device: DeviceID, at time: Timestamp) {
-        outsideCallbacks { [self] in
-            guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
-            now = max(now, time)
-            engineLoop.handle(event, at: time)
-        }
+        // Queued from inside a callback only: every touchpad event comes here, and a closure is an allocation.
+        guard !isInsideCallback else { return later(.call { [self] in handle(event, device: device, at: time) }) }
+        guard devices.contains(device) else { return _ = refuse("event for unknown device \(device.rawValue)") }
+        now = max(now, time)
+        engineLoop.handle(event, at: time)
     }
 
     // MARK: libinput
@@ -162,13 +162,14 @@ extension Plugin {
     }
 
     func setModifiers(_ mask: UInt32) {
-        outsideCallbacks { [self] in
-            engineLoop.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
-        }
+        guard !isInsideCallback else { return later(.call { [self] in setModifiers(mask) }) }
+        engineLoop.handle(.modifiers(ModifierSet(rawValue: UInt8(truncatingIfNeeded: mask))), at: now)
     }
 
+    /// Every surface commit of every client comes here: queued from inside a callback only.
     func surfaceCommitted(_ surface: OpaquePointer) {
-        outsideCallbacks { [self] in server.surfaceCommitted(surface) }
+        guard !isInsideCallback else { return later(.call { [self] in surfaceCommitted(surface) }) }
+        server.surfaceCommitted(surface)
     }
 
     /// The decision of the event an entry is handling is its answer, known by when it comes rather than by its
