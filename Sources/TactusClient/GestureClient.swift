@@ -15,6 +15,15 @@ public final class GestureClient {
     /// The connection the gesture objects live on.
     public let connection: WaylandConnection
 
+    /// Receives what each input frame brought, once per frame, after each subscription's own handlers: every
+    /// gesture object's event of that frame (all of them carry the same time), in the order their groups closed.
+    /// A client that moves and scales content with a pinch and a rotation together applies both here. The
+    /// connection's gesture clients share it.
+    public var onFrame: (([(subscription: GestureSubscription, event: GestureEvent)]) -> Void)? {
+        get { connection.inputFrameGroups.onFrame }
+        set { connection.inputFrameGroups.onFrame = newValue }
+    }
+
     /// Creates a client on a connection that has bound `tactus_gesture_manager_v1` and a `wl_seat`.
     public init(connection: WaylandConnection) throws {
         guard connection.gestureManager != nil else { throw WaylandClientError.missingGlobal("tactus_gesture_manager_v1") }

@@ -4,9 +4,10 @@ import TactusCore
 
 /// One gesture object on a surface.
 ///
-/// The compositor's events arrive during the connection's dispatch, one `GestureEvent` per frame: first to
-/// `onEvent`, then to the handler of the event's phase. Nothing arrives once the subscription is destroyed. A
-/// handler that captures its subscription keeps it alive until `destroy()`.
+/// The compositor's events arrive during the connection's dispatch, one `GestureEvent` per group (a phase event,
+/// its values and `frame`): first to `onEvent`, then to the handler of the event's phase. The groups of one input
+/// frame arrive together, once the last of them is complete (`GestureClient.onFrame`). Nothing arrives once the
+/// subscription is destroyed. A handler that captures its subscription keeps it alive until `destroy()`.
 public final class GestureSubscription: ConnectionChild {
     /// The gesture asked for; nil for an object made with a raw kind outside the kind enum.
     public let gesture: RemoteGesture?
@@ -30,8 +31,12 @@ public final class GestureSubscription: ConnectionChild {
     private let connection: WaylandConnection
     /// The `tactus_gesture_v1`, until it is freed.
     private var proxy: OpaquePointer?
-    /// The event of the frame being received, gathering its values until `frame`.
-    private var pending: GestureEvent?
+    /// The event of the group being received, gathering its values until `frame`.
+    private var pending: GestureEvent? {
+        didSet { if oldValue != nil, pending == nil, !isClosingGroup { connection.inputFrameGroups.abandon() } }
+    }
+    /// Set while `frame` hands the pending event on, so that clearing it does not count as abandoning it.
+    private var isClosingGroup = false
 
     init(gesture: RemoteGesture?, proxy: OpaquePointer?, connection: WaylandConnection) {
         self.gesture = gesture
@@ -122,23 +127,32 @@ public final class GestureSubscription: ConnectionChild {
         }
     }
 
-    /// Starts the frame that a phase event opens.
-    fileprivate func startFrame(_ phase: GesturePhase, time: UInt32, serial: UInt32? = nil, reason: UInt32? = nil) {
+    /// Starts the group that a phase event opens.
+    fileprivate func startGroup(_ phase: GesturePhase, time: UInt32, serial: UInt32? = nil, reason: UInt32? = nil) {
         guard !isDestroyed else { return }
+        if pending == nil { connection.inputFrameGroups.opened() }
         pending = GestureEvent(phase: phase, time: time, serial: serial, reason: reason.flatMap(FailureReason.init(wireValue:)))
     }
 
-    /// Records a value event in the frame being received.
+    /// Records a value event in the group being received.
     fileprivate func gather(_ record: (inout GestureEvent) -> Void) {
         guard !isDestroyed, var event = pending else { return }
         record(&event)
         pending = event
     }
 
-    /// Delivers the frame's event.
-    fileprivate func endFrame() {
+    /// Closes the group: its event is delivered with the other groups of the input frame.
+    fileprivate func endGroup() {
         guard !isDestroyed, let event = pending else { return }
+        isClosingGroup = true
         pending = nil
+        isClosingGroup = false
+        connection.inputFrameGroups.close(event, of: self)
+    }
+
+    /// Hands a closed group's event to the handlers, unless a handler of its input frame destroyed the subscription.
+    func deliver(_ event: GestureEvent) {
+        guard !isDestroyed else { return }
         onEvent?(event)
         // `onEvent` may have destroyed the subscription.
         guard !isDestroyed else { return }
@@ -162,14 +176,14 @@ private func subscription(_ data: UnsafeMutableRawPointer?) -> GestureSubscripti
 }
 
 private nonisolated(unsafe) let gestureListener = permanent(tactus_gesture_v1_listener(
-    began: { data, _, serial, time in subscription(data)?.startFrame(.began, time: time, serial: serial) },
-    changed: { data, _, serial, time in subscription(data)?.startFrame(.changed, time: time, serial: serial) },
-    ended: { data, _, serial, time in subscription(data)?.startFrame(.ended, time: time, serial: serial) },
+    began: { data, _, serial, time in subscription(data)?.startGroup(.began, time: time, serial: serial) },
+    changed: { data, _, serial, time in subscription(data)?.startGroup(.changed, time: time, serial: serial) },
+    ended: { data, _, serial, time in subscription(data)?.startGroup(.ended, time: time, serial: serial) },
     cancelled: { data, _, serial, time, reason in
-        subscription(data)?.startFrame(.cancelled, time: time, serial: serial, reason: reason)
+        subscription(data)?.startGroup(.cancelled, time: time, serial: serial, reason: reason)
     },
-    recognized: { data, _, serial, time in subscription(data)?.startFrame(.recognized, time: time, serial: serial) },
-    failed: { data, _, time, reason in subscription(data)?.startFrame(.failed, time: time, reason: reason) },
+    recognized: { data, _, serial, time in subscription(data)?.startGroup(.recognized, time: time, serial: serial) },
+    failed: { data, _, time, reason in subscription(data)?.startGroup(.failed, time: time, reason: reason) },
     location: { data, _, x, y in
         subscription(data)?.gather { $0.location = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) }
     },
@@ -185,7 +199,7 @@ private nonisolated(unsafe) let gestureListener = permanent(tactus_gesture_v1_li
     fingers: { data, _, fingers in subscription(data)?.gather { $0.fingers = Int(fingers) } },
     direction: { data, _, direction in subscription(data)?.gather { $0.direction = SwipeDirection(wireValue: direction) } },
     progress: { data, _, progress in subscription(data)?.gather { $0.progress = wl_fixed_to_double(progress) } },
-    frame: { data, _ in subscription(data)?.endFrame() },
+    frame: { data, _ in subscription(data)?.endGroup() },
     start_location: { data, _, x, y in
         subscription(data)?.gather { $0.startLocation = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) }
     },

@@ -39,6 +39,8 @@ public final class WaylandConnection {
     private var ownedProxies: Set<OpaquePointer> = []
     /// Gesture and exclusion objects made on this connection, to free before the display goes.
     private var children: [WeakChild] = []
+    /// The gesture objects' groups of the input frame being received.
+    let inputFrameGroups = InputFrameGroups()
 
     /// Connects to the compositor on the display socket `socket` (nil: `$WAYLAND_DISPLAY`, else `wayland-0`) and,
     /// if `roundtripOnConnect`, waits until the compositor announced its globals.

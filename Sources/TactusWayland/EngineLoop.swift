@@ -10,6 +10,14 @@ public protocol AttachmentOwner: AnyObject {
     func receive(_ update: GestureUpdate)
     /// A retired attachment finished the interaction it took part in, and the engine let it go.
     func released(_ attachment: AttachmentID)
+    /// The engine finished the step that gave the owner updates (one input frame, a deadline, a detach): every
+    /// update of that step has been received.
+    func stepEnded()
+}
+
+extension AttachmentOwner {
+    /// Owners that deliver each update as it comes need not hear where steps end.
+    public func stepEnded() {}
 }
 
 /// An engine running on a `wl_event_loop`: it hands the engine the host's input, keeps the engine's deadlines
@@ -31,6 +39,8 @@ public final class EngineLoop {
     private var owners: [AttachmentID: Owner] = [:]
     /// Attachments replaced while an interaction still runs with them (`Engine.retire`).
     private var retired: Set<AttachmentID> = []
+    /// The owners that received updates in the step under way: each hears `stepEnded` when it is over.
+    private var ownersInStep: [AttachmentOwner] = []
 
     private struct Owner {
         weak var owner: AttachmentOwner?
@@ -48,6 +58,7 @@ public final class EngineLoop {
         }, Unmanaged.passUnretained(self).toOpaque())
         engine.onUpdate = { [unowned self] update in
             if let owner = owners[update.attachment]?.owner {
+                if !ownersInStep.contains(where: { $0 === owner }) { ownersInStep.append(owner) }
                 owner.receive(update)
             } else {
                 onUnownedUpdate?(update)
@@ -89,6 +100,7 @@ public final class EngineLoop {
         retired.remove(id)
         engine.detach(id)
         owners[id] = nil
+        endStep()
         rearm()
     }
 
@@ -97,12 +109,26 @@ public final class EngineLoop {
     public func retire(_ id: AttachmentID) {
         engine.retire(id)
         retired.insert(id)
+        endStep()
         releaseFinishedAttachments()
     }
 
     private func afterStep() {
+        endStep()
         releaseFinishedAttachments()
         rearm()
+    }
+
+    /// Tells the owners that heard updates in the step that it is over.
+    private func endStep() {
+        guard !ownersInStep.isEmpty else { return }
+        // By index, in place: no copy of the list at every step.
+        var index = 0
+        while index < ownersInStep.count {
+            ownersInStep[index].stepEnded()
+            index += 1
+        }
+        ownersInStep.removeAll(keepingCapacity: true)
     }
 
     /// Forgets the retired attachments the engine let go, and tells their owners.

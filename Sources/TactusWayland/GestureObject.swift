@@ -37,6 +37,8 @@ final class GestureObject: ResourceOwner {
     }
     private var surfaceListener: Listener?
     private var seatListener: Listener?
+    /// Whether a group of events went out without its `frame` yet.
+    private(set) var hasOpenGroup = false
 
     init(server: GestureServer, number: UInt64, client: OpaquePointer, surface: OpaquePointer, seat: OpaquePointer,
          kind: GestureKind) {
@@ -148,10 +150,15 @@ final class GestureObject: ResourceOwner {
 
     // MARK: Events
 
-    /// Sends one engine update as an event group closed by `frame`.
+    /// Sends one engine update as a group of events: the phase event and the values. The group stays open, without
+    /// its `frame`, until the server closes it where the engine's step ends (`closeGroup`), so that every gesture
+    /// of one input frame has sent its values before any sends `frame`; a second group of the same step closes
+    /// the first.
     func send(_ update: GestureUpdate, serial: () -> UInt32) {
         guard !isInert, let resource else { return }
+        if hasOpenGroup { closeGroup() }
         let time = Resource.milliseconds(update.time)
+        hasOpenGroup = true
         // Every began reached the wire with a serial, so an ended or cancelled always finds its own.
         let run = Run(attachment: update.attachment, device: update.device)
         switch update.phase {
@@ -169,11 +176,16 @@ final class GestureObject: ResourceOwner {
         case .recognized:
             tactus_gesture_v1_send_recognized(resource, serial(), time)
         case .failed:
-            tactus_gesture_v1_send_failed(resource, time, WireValue.reason(update.reason))
-            return tactus_gesture_v1_send_frame(resource)
+            return tactus_gesture_v1_send_failed(resource, time, WireValue.reason(update.reason))
         }
         sendValues(update.values, to: resource)
-        tactus_gesture_v1_send_frame(resource)
+    }
+
+    /// Sends the `frame` of the open group, if any; an object gone inert since it opened still closes it.
+    func closeGroup() {
+        guard hasOpenGroup else { return }
+        hasOpenGroup = false
+        if let resource { tactus_gesture_v1_send_frame(resource) }
     }
 
     /// Sends the values the gesture's kind has and the client's version knows, each as its event (the protocol has

@@ -48,6 +48,8 @@ public final class GestureServer: AttachmentOwner {
     private(set) var gestureOfAttachment: [AttachmentID: GestureObject] = [:]
     private var exclusions: [SurfaceID: [ExclusionObject]] = [:]
     private var objectCounts: [OpaquePointer: Int] = [:]
+    /// The gesture objects that sent events in the engine's step under way, whose groups still lack `frame`.
+    private var objectsWithOpenGroups: [GestureObject] = []
 
     /// Creates the global on `display`, attaching the clients' gestures through `engineLoop`. The server keeps
     /// `host` weakly (the host owns the server).
@@ -79,9 +81,20 @@ public final class GestureServer: AttachmentOwner {
 
     // MARK: The host's calls
 
-    /// Sends an update of a client's attachment to its gesture object.
+    /// Sends an update of a client's attachment to its gesture object, which leaves the group open until the step
+    /// ends.
     public func receive(_ update: GestureUpdate) {
-        gestureOfAttachment[update.attachment]?.send(update) { wl_display_next_serial(display) }
+        guard let object = gestureOfAttachment[update.attachment] else { return }
+        object.send(update) { wl_display_next_serial(display) }
+        if object.hasOpenGroup, !objectsWithOpenGroups.contains(where: { $0 === object }) {
+            objectsWithOpenGroups.append(object)
+        }
+    }
+
+    /// The engine's step is over: the groups it opened get their `frame`, all values of the input frame sent.
+    public func stepEnded() {
+        for object in objectsWithOpenGroups { object.closeGroup() }
+        objectsWithOpenGroups.removeAll(keepingCapacity: true)
     }
 
     /// A retired attachment is gone from the engine: so is the server's record of it.

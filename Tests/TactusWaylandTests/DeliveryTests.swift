@@ -40,6 +40,39 @@ import TactusWaylandTestbed
         #expect(compositor.engine.isIdle)
     }
 
+    @Test func aPinchThatRotatesArrivesAsOneFrameOfBothGestures() throws {
+        let compositor = try TestCompositor.withDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 300, y: 200, width: 1000, height: 600))
+        client.subscribePinchAndRotateTogether()
+        var frames: [[(name: String, event: GestureEvent)]] = []
+        let names = ["pinch", "rotate"]
+        client.gestures.onFrame = { groups in
+            frames.append(groups.map { group in (names[group.subscription.gesture?.kind == .magnify ? 0 : 1], group.event) })
+        }
+        compositor.pump([client.connection])
+
+        compositor.feed(Interactions.events(.pinchRotate(fingers: 2, startSpan: 40, endSpan: 80, degrees: 30, duration: 500),
+                                            at: 100))
+        compositor.pump([client.connection])
+
+        // Every input frame that moved both gestures reached the client as one frame of both, with one time: the
+        // pinch's and the rotation's groups all arrived before either frame event.
+        let both = frames.filter { Set($0.map(\.name)) == Set(names) }
+        #expect(both.count >= 20)
+        #expect(both.allSatisfy { $0.count == 2 && $0[0].event.time == $0[1].event.time })
+        let changedTogether = both.filter { $0.allSatisfy { $0.event.phase == .changed } }
+        #expect(changedTogether.count >= 15)
+        // No frame held only one of them while both were running.
+        let pinchRunning = frames.firstIndex { $0.contains { $0.name == "pinch" && $0.event.phase == .began } }
+        let rotateRunning = frames.firstIndex { $0.contains { $0.name == "rotate" && $0.event.phase == .began } }
+        let bothRunning = max(try #require(pinchRunning), try #require(rotateRunning))
+        let firstEnd = try #require(frames.firstIndex { $0.contains { $0.event.phase == .ended } })
+        #expect(frames[bothRunning..<firstEnd].allSatisfy { $0.count == 2 })
+        // The subscriptions' own handlers heard the same events, in the same order.
+        #expect(client.heard.map(\.event) == frames.flatMap { $0.map(\.event) })
+    }
+
     @Test func aDoubleTapArrivesWithItsCountAndLocation() throws {
         let compositor = try TestCompositor.withDevices()
         let client = try compositor.client(window: Rect(x: 600, y: 400, width: 400, height: 300), subscribing: [("double", .tap(count: 2))])
