@@ -32,7 +32,8 @@ public final class GestureClient {
     }
 
     /// Creates a gesture object on `surface` for `seat`'s devices (nil: the connection's seat), sends every
-    /// parameter `gesture` gives, and commits unless `commit` is false (to add relations first). Once the
+    /// parameter `gesture` gives, and commits unless `commit` is false (to add relations first). A region takes
+    /// effect at the surface's next `wl_surface.commit`, which is the caller's. Once the
     /// manager is destroyed, returns a subscription that is already destroyed.
     public func subscribe(_ gesture: RemoteGesture, on surface: OpaquePointer, seat: OpaquePointer? = nil,
                           commit: Bool = true) -> GestureSubscription {

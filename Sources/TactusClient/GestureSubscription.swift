@@ -61,6 +61,14 @@ public final class GestureSubscription: ConnectionChild {
         tactus_gesture_v1_require_failure_of(proxy, otherProxy)
     }
 
+    /// Limits the gesture to interactions that start in `rectangles` (surface-local pixels; nil: the whole
+    /// surface). The region is the surface's state: it takes effect at the surface's next `wl_surface.commit`,
+    /// not at `commit()`.
+    public func setRegion(_ rectangles: [Rect]?) {
+        guard let proxy = liveProxy else { return }
+        connection.withRegion(rectangles) { tactus_gesture_v1_set_region(proxy, $0) }
+    }
+
     /// Applies the parameters and relations sent since the last commit.
     public func commit() {
         if let proxy = liveProxy { send(.commit, to: proxy) }
@@ -101,9 +109,7 @@ public final class GestureSubscription: ConnectionChild {
     func apply(_ gesture: RemoteGesture) {
         guard let proxy = liveProxy else { return }
         for request in gesture.parameterRequests { send(request, to: proxy) }
-        if let region = gesture.region {
-            connection.withRegion(region) { tactus_gesture_v1_set_region(proxy, $0) }
-        }
+        if let region = gesture.region { setRegion(region) }
     }
 
     /// The proxy while requests can name it: the connection is open and the proxy not freed.

@@ -10,7 +10,8 @@ import TactusCore
 public struct RemoteGesture: Hashable, Sendable {
     /// The gesture's kind and parameters, as the core describes gestures.
     public var specification: GestureSpecification
-    /// Where on the surface interactions may start, in surface-local pixels; nil: the whole surface.
+    /// Where on the surface interactions may start, in surface-local pixels; nil: the whole surface. It is sent
+    /// with the parameters and takes effect at the surface's next `wl_surface.commit`.
     public var region: [Rect]?
     /// How the gesture ranks against the surface's others.
     public var priority: AttachmentPriority

@@ -16,6 +16,12 @@ final class GestureObject: ResourceOwner {
     /// The server's number for the object, never reused: relations name objects by it.
     let number: UInt64
     private var pending: GestureParameters
+    /// The parameters of the last commit: a new region re-attaches with them.
+    private var committed: GestureParameters?
+    /// The region set since the surface's last commit (`.some(nil)`: the whole surface), and the one in force,
+    /// surface-local: the region is the surface's double-buffered state, not the gesture's.
+    private var pendingRegion: [Rect]??
+    private var region: [Rect]?
     private(set) var isInert = false
 
     /// The attachment of the last commit. Earlier ones whose interaction still runs (`Engine.retire`) are the
@@ -103,7 +109,16 @@ final class GestureObject: ResourceOwner {
 
     func setRegion(_ region: OpaquePointer?) {
         guard !isInert, let server else { return }
-        pending.region = region.map { server.rectangles(ofRegion: $0) }
+        pendingRegion = .some(region.map { server.rectangles(ofRegion: $0) })
+    }
+
+    /// The surface committed its state: a region set since takes effect, through a new attachment if the gesture
+    /// was committed (an interaction under way keeps the region it started with).
+    func surfaceCommitted() {
+        guard !isInert, let newRegion = pendingRegion else { return }
+        pendingRegion = nil
+        region = newRegion
+        if let committed { attach(committed) }
     }
 
     enum Relation { case simultaneous, failureRequirement }
@@ -143,8 +158,16 @@ final class GestureObject: ResourceOwner {
         failureRequirements = newRequirements
         pendingSimultaneous = []
         pendingFailureRequirements = []
+        committed = pending
+        attach(pending)
+    }
+
+    /// Attaches the gesture `parameters` describe, in the region in force, in place of the last attachment, which
+    /// finishes its interaction first.
+    private func attach(_ parameters: GestureParameters) {
+        guard let server else { return }
         if let attachment { server.retire(attachment) }
-        attachment = server.attach(self, pending.specification.gesture, options: pending.options)
+        attachment = server.attach(self, parameters.specification.gesture, options: parameters.options(startingIn: region))
         server.applyRelations(of: self)
     }
 

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 import TactusCore
 
-/// The parameters of one gesture object, as its set_* requests give them: what is unset keeps the engine's
-/// default. Each setter answers with the protocol error's message, naming the request, or nil when the value is
+/// The parameters of one gesture object, as its set_* requests give them (all but the region, which is the
+/// surface's state): what is unset keeps the engine's default. Each setter answers with the protocol error's message, naming the request, or nil when the value is
 /// taken; the gesture's own rules are the core's (`GestureSpecification.problem(with:)`), worded as everywhere.
 struct GestureParameters {
     /// The gesture as set so far.
     private(set) var specification: GestureSpecification
-    /// Surface-local rectangles; nil: the whole surface.
-    var region: [Rect]?
     var priority = AttachmentPriority.normal
 
     init(kind: GestureKind) {
@@ -45,6 +43,9 @@ struct GestureParameters {
         return nil
     }
 
-    /// How the gesture takes part in arbitration on its surface.
-    var options: AttachmentOptions { AttachmentOptions(priority: priority, startArea: region) }
+    /// How the gesture takes part in arbitration on its surface, starting in `region` (surface-local rectangles;
+    /// nil: the whole surface).
+    func options(startingIn region: [Rect]?) -> AttachmentOptions {
+        AttachmentOptions(priority: priority, startArea: region)
+    }
 }

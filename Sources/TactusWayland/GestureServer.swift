@@ -102,9 +102,13 @@ public final class GestureServer: AttachmentOwner {
         gestureOfAttachment[attachment] = nil
     }
 
-    /// The surface committed its state: pending exclusion regions take effect, destroyed exclusions end.
+    /// The surface committed its state: pending gesture and exclusion regions take effect, destroyed exclusions
+    /// end.
     public func surfaceCommitted(_ surface: OpaquePointer) {
         let id = SurfaceID(resource: surface)
+        if let objects = gestures[id] {
+            for object in objects.values { object.surfaceCommitted() }
+        }
         guard let objects = exclusions[id] else { return }
         let staying = objects.filter { $0.surfaceCommitted() }
         for object in objects where !staying.contains(where: { $0 === object }) { releaseObjectSlot(of: object.client) }

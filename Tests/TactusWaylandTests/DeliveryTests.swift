@@ -153,20 +153,42 @@ import TactusWaylandTestbed
         #expect(recognized.time == UInt32(truncatingIfNeeded: (now.microseconds + 50_000) / 1000))
     }
 
-    @Test func aGestureWithARegionTakesOnlyInteractionsThatStartInIt() throws {
+    @Test func aGestureRegionTakesEffectAtTheSurfacesCommitAndLimitsWhereInteractionsStart() throws {
         let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         compositor.place(client.serverSurface, at: Rect(x: 400, y: 200, width: 800, height: 600))
         // The surface's right half: the output's centre, (800, 500), is surface-local (400, 300), on its edge.
-        client.subscribe("tap", RemoteGesture.tap().region([Rect(x: 450, y: 0, width: 350, height: 600)]))
+        let tap = client.subscribe("tap", RemoteGesture.tap().region([Rect(x: 450, y: 0, width: 350, height: 600)]))
         compositor.pump([client.connection])
+        let centre = { (time: Double) in Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: time) }
+        let right = { (time: Double) in
+            Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: time, movedBy: Vector(dx: 100, dy: 0))
+        }
 
-        compositor.feed(Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: 100))
+        // The gesture's commit does not apply the region: it is the surface's state.
+        compositor.feed(centre(100))
         compositor.pump([client.connection])
-        #expect(client.heard.isEmpty)
-        compositor.feed(Interactions.events(.tap(fingers: 1, count: 1, interval: 0), at: 2000, movedBy: Vector(dx: 100, dy: 0)))
+        #expect(client.events("tap").map(\.location) == [Point(x: 400, y: 300)])
+
+        // The surface's commit does: outside the region nothing starts, inside it does.
+        client.connection.commit(client.surface)
         compositor.pump([client.connection])
-        #expect(client.path("tap") == [.recognized])
-        #expect(client.events("tap").first?.location == Point(x: 500, y: 300))
+        compositor.feed(centre(2000))
+        compositor.pump([client.connection])
+        #expect(client.events("tap").count == 1)
+        compositor.feed(right(4000))
+        compositor.pump([client.connection])
+        #expect(client.events("tap").map(\.location) == [Point(x: 400, y: 300), Point(x: 500, y: 300)])
+
+        // Cleared, then committed with the surface: the whole surface again.
+        tap.setRegion(nil)
+        compositor.feed(centre(6000))
+        compositor.pump([client.connection])
+        #expect(client.events("tap").count == 2)
+        client.connection.commit(client.surface)
+        compositor.pump([client.connection])
+        compositor.feed(centre(8000))
+        compositor.pump([client.connection])
+        #expect(client.events("tap").count == 3)
     }
 }
