@@ -10,6 +10,9 @@ public struct Configuration: Equatable, Sendable {
     public var thresholds: [DeviceKind: GestureThresholds] = [:]
     /// The bindings, in the file's order.
     public var bindings: [BindingConfiguration] = []
+    /// The most of a surface's area a client's exclusion region keeps compositor gestures off, from 0 to 1
+    /// (`[clients] exclusion-limit`); nil: the compositor's default.
+    public var exclusionLimit: Double?
 
     /// How many tables and arrays deep a value in the file may sit (`TOMLPrecheck` says how depth is counted): far more
     /// than a configuration needs (its deepest value is 3 deep), far less than overflows the TOML parser's stack.
@@ -79,7 +82,7 @@ public struct Configuration: Equatable, Sendable {
             throw ConfigurationError(file: file, line: 0, message: "syntax error: \(error)")
         }
         let reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        try reader.check(table, allows: ["thresholds", "binding"], in: .top)
+        try reader.check(table, allows: ["thresholds", "binding", "clients"], in: .top)
         if let thresholds = table["thresholds"] {
             guard let devices = thresholds.table else { throw reader.error(at: .top, key: "thresholds", "must be a table") }
             try reader.check(devices, allows: ["touchscreen", "touchpad"], in: .table("thresholds"))
@@ -88,6 +91,11 @@ public struct Configuration: Equatable, Sendable {
                 guard let values = value.table else { throw reader.error(at: .table("thresholds"), key: name, "must be a table") }
                 self.thresholds[kind] = try reader.thresholds(values, in: .table("thresholds.\(name)"))
             }
+        }
+        if let clients = table["clients"] {
+            guard let values = clients.table else { throw reader.error(at: .top, key: "clients", "must be a table") }
+            try reader.check(values, allows: ["exclusion-limit"], in: .table("clients"))
+            exclusionLimit = try reader.fraction(values, "exclusion-limit", in: .table("clients"))
         }
         if let bindings = table["binding"] {
             guard let list = bindings.array else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
@@ -174,6 +182,13 @@ private struct Reader {
     private func number(_ table: TOMLTable, _ key: String, for parameter: GestureParameter, in place: Place) throws(ConfigurationError) -> Double? {
         guard case .whole = parameter.range else { return try number(table, key, in: place) }
         return try whole(table, key, in: place).map(Double.init)
+    }
+
+    /// A number from 0 to 1.
+    func fraction(_ table: TOMLTable, _ key: String, in place: Place) throws(ConfigurationError) -> Double? {
+        guard let value = try number(table, key, in: place) else { return nil }
+        guard (0...1).contains(value) else { throw error(at: place, key: key, "must be from 0 to 1, not \(value)") }
+        return value
     }
 
     private func whole(_ table: TOMLTable, _ key: String, in place: Place) throws(ConfigurationError) -> Int? {

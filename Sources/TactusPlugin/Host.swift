@@ -44,10 +44,10 @@ final class Host: SurfaceLocator, GestureServerHost {
             let id = SurfaceID(resource: surface)
             let origin = Point(x: hit.origin_x, y: hit.origin_y)
             let local = Point(x: point.x - origin.x, y: point.y - origin.y)
-            let size = Size(width: hit.width, height: hit.height)  // 0 when the host does not know it (tactus.h)
-            stack.append(SurfaceHit(surface: id, origin: origin,
-                                    excludesCompositorGestures: server?.excludesCompositorGestures(on: id, at: local) ?? false,
-                                    size: size.isUsable ? size : nil))
+            let known = Size(width: hit.width, height: hit.height)  // 0 when the host does not know it (tactus.h)
+            let size = known.isUsable ? known : nil
+            let excluded = server?.excludesCompositorGestures(on: id, at: local, surfaceSize: size) ?? false
+            stack.append(SurfaceHit(surface: id, origin: origin, excludesCompositorGestures: excluded, size: size))
         }
     }
 

@@ -29,6 +29,7 @@ extension Plugin {
         outsideCallbacks { [self] in
             for (id, binding) in bindings where binding.isFromFile { remove(id) }
             configuration = loaded
+            server?.exclusionLimit = loaded.exclusionLimit ?? GestureServer.defaultExclusionLimit
             for binding in loaded.bindings { add(binding, isFromFile: true, id: reserveBindingID()) }
             host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
         }

@@ -27,7 +27,10 @@ final class ExclusionObject: ResourceOwner {
 
     func setRegion(_ regionResource: OpaquePointer?) {
         guard surfaceListener != nil, let server else { return }
-        pendingRegion = .some(regionResource.map { server.rectangles(ofRegion: $0) })
+        // From the top down, as a wl_region's bands are: the order the limit honours them in, whichever the host reads.
+        pendingRegion = .some(regionResource.map {
+            server.rectangles(ofRegion: $0).sorted { ($0.origin.y, $0.origin.x) < ($1.origin.y, $1.origin.x) }
+        })
     }
 
     /// Applies what changed since the surface's last commit; returns whether the exclusion stays.
@@ -38,8 +41,23 @@ final class ExclusionObject: ResourceOwner {
         return true
     }
 
-    func excludes(_ point: Point) -> Bool {
-        region?.contains { $0.contains(point) } == true
+    /// Whether `point` lies in the part of the region the compositor honours on a surface of `size`: the
+    /// rectangles from the top down, each clipped to the surface, while their areas add up to at most `limit` of
+    /// the surface's (overlaps count twice); the rectangle that crosses the limit keeps the top part that fits, and
+    /// those after it count for nothing.
+    func excludes(_ point: Point, onSurfaceOf size: Size, limit: Double) -> Bool {
+        guard let region else { return false }
+        let surface = Rect(origin: .zero, size: size)
+        var allowance = limit * size.width * size.height
+        for rectangle in region {
+            guard allowance > 0 else { return false }
+            guard var honoured = rectangle.intersection(surface) else { continue }
+            let area = honoured.size.width * honoured.size.height
+            if area > allowance { honoured.size.height = allowance / honoured.size.width }
+            if honoured.contains(point) { return true }
+            allowance -= area
+        }
+        return false
     }
 
     func resourceDestroyed() {

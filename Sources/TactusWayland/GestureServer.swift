@@ -37,6 +37,13 @@ public final class GestureServer: AttachmentOwner {
     public let engineLoop: EngineLoop
     /// The most gesture and exclusion objects one client may have (`too_many_objects` beyond).
     public var objectLimit = 256
+    /// The most of a surface's area its exclusion region keeps compositor gestures off, from 0 to 1: the part of a
+    /// larger region beyond it is ignored (`excludesCompositorGestures(on:at:surfaceSize:)`), so that a client
+    /// cannot turn the compositor's gestures off over a whole fullscreen window, as Android caps its system-gesture
+    /// exclusion per edge.
+    public var exclusionLimit = GestureServer.defaultExclusionLimit
+    /// `exclusionLimit` unless the compositor sets another: half of the surface, counted from its top down.
+    public static let defaultExclusionLimit = 0.5
 
     weak var host: GestureServerHost?
     private let display: OpaquePointer
@@ -115,10 +122,13 @@ public final class GestureServer: AttachmentOwner {
         exclusions[id] = staying.isEmpty ? nil : staying
     }
 
-    /// Whether a surface-local point lies in the surface's committed exclusion region: the host's hit test
-    /// reports it as `SurfaceHit.excludesCompositorGestures`.
-    public func excludesCompositorGestures(on surface: SurfaceID, at point: Point) -> Bool {
-        exclusions[surface]?.contains { $0.excludes(point) } ?? false
+    /// Whether a surface-local point lies in the part of the surface's committed exclusion region the compositor
+    /// honours (up to `exclusionLimit` of the surface's area): the host's hit test reports it as
+    /// `SurfaceHit.excludesCompositorGestures`. Without the surface's size, the limit cannot be kept: nothing is
+    /// excluded.
+    public func excludesCompositorGestures(on surface: SurfaceID, at point: Point, surfaceSize: Size?) -> Bool {
+        guard let surfaceSize, surfaceSize.isUsable else { return false }
+        return exclusions[surface]?.contains { $0.excludes(point, onSurfaceOf: surfaceSize, limit: exclusionLimit) } ?? false
     }
 
     /// Raises a protocol error on a client's resource (libwayland disconnects the client) and tells the host.
@@ -173,7 +183,13 @@ public final class GestureServer: AttachmentOwner {
     }
 
     fileprivate func makeExclusion(manager: OpaquePointer, id: UInt32, surface: OpaquePointer) {
-        guard let client = wl_resource_get_client(manager), takeObjectSlot(of: client, manager: manager) else { return }
+        guard let client = wl_resource_get_client(manager) else { return }
+        // One per surface: a destroyed one that waits for the surface's commit to end does not count.
+        guard exclusions[SurfaceID(resource: surface)]?.allSatisfy(\.isWithdrawn) ?? true else {
+            return postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_EXCLUSION_EXISTS.rawValue,
+                             "get_exclusion: wl_surface@\(wl_resource_get_id(surface)) already has an exclusion object")
+        }
+        guard takeObjectSlot(of: client, manager: manager) else { return }
         let object = ExclusionObject(server: self, client: client, surface: surface)
         guard Resource.create(client: client, interface: tactus_exclusion_interface(),
                               version: wl_resource_get_version(manager), id: id,

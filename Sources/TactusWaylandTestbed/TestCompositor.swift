@@ -71,9 +71,9 @@ public final class TestCompositor: SurfaceLocator, GestureServerHost {
     public func surfaces(at point: Point, into stack: inout [SurfaceHit]) {
         guard let (surface, frame, reportsSize) = testbed.frontSurface(at: point) else { return }
         let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
-        stack.append(SurfaceHit(surface: surface.id, origin: frame.origin,
-                                excludesCompositorGestures: server?.excludesCompositorGestures(on: surface.id, at: local) ?? false,
-                                size: reportsSize ? frame.size : nil))
+        let size = reportsSize ? frame.size : nil
+        let excluded = server?.excludesCompositorGestures(on: surface.id, at: local, surfaceSize: size) ?? false
+        stack.append(SurfaceHit(surface: surface.id, origin: frame.origin, excludesCompositorGestures: excluded, size: size))
     }
 
     /// The rectangles of a client's region (`Testbed.rectangles(ofRegion:)`).

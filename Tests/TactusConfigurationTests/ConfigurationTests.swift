@@ -23,6 +23,9 @@ import TactusSimulation
         #expect(configuration.bindings[4].action == .exec("grim /tmp/screenshot.png"))
         #expect(configuration.thresholds[.touchscreen]?.multiTapInterval == 300)
         #expect(configuration.thresholds[.touchpad]?.swipeDistance == 15)
+        #expect(configuration.exclusionLimit == 0.5)
+        #expect(try Configuration(text: "[clients]\nexclusion-limit = 0\n", file: "mine.toml").exclusionLimit == 0)
+        #expect(try Configuration(text: "", file: "mine.toml").exclusionLimit == nil)
     }
 
     /// Each class of mistake, with the line it is on and what the message says.
@@ -43,6 +46,9 @@ import TactusSimulation
         ("# bindings\n\n[[bindings]]\ngesture = \"tap\"\n", 3, "bindings: unknown key"),
         ("[[binding]]\ngesture = \"tap\"\naction.host = \"\"\n", 3, "action: must be"),
         ("[[binding]]\ngesture = \"tap\"\n\"fingers\" = 99\naction = { host = \"x\" }\n", 3, "fingers must be within 1…10 for a tap, not 99"),
+        ("[clients]\n\nexclusion-limit = 1.5\n", 3, "exclusion-limit: must be from 0 to 1, not 1.5"),
+        ("[clients]\nexclusion-limt = 0.5\n", 2, "exclusion-limt: unknown key (expected one of exclusion-limit)"),
+        ("clients = 3\n", 1, "clients: must be a table"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }

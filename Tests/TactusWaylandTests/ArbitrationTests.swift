@@ -76,15 +76,56 @@ import TactusWaylandTestbed
         // Destroyed, the exclusion ends with the surface's next commit, not before.
         exclusion.destroy()
         compositor.pump([client.connection])
-        #expect(compositor.server.excludesCompositorGestures(on: client.serverSurface.id, at: Point(x: 400, y: 300)))
+        #expect(compositor.server.excludesCompositorGestures(on: client.serverSurface.id, at: Point(x: 400, y: 300),
+                                                            surfaceSize: Size(width: 800, height: 600)))
         client.connection.commit(client.surface)
         compositor.pump([client.connection])
-        #expect(!compositor.server.excludesCompositorGestures(on: client.serverSurface.id, at: Point(x: 400, y: 300)))
+        #expect(!compositor.server.excludesCompositorGestures(on: client.serverSurface.id, at: Point(x: 400, y: 300),
+                                                            surfaceSize: Size(width: 800, height: 600)))
         #expect(compositor.server.objectCount == 0)
         let count = compositor.bindingUpdates.filter { $0.attachment == normal }.count
         compositor.engine.detach(high)
         compositor.feed(Self.threeFingerStroke(at: 8000))
         #expect(compositor.bindingUpdates.filter { $0.attachment == normal }.count > count)
+    }
+
+    @Test func anExclusionIsHonouredUpToItsLimitOfTheSurfaceAndASurfaceHasOne() throws {
+        let compositor = try TestCompositor.withDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 400, y: 200, width: 800, height: 600))
+        let size = Size(width: 800, height: 600)
+        let excludes = { (x: Double, y: Double) in
+            compositor.server.excludesCompositorGestures(on: client.serverSurface.id, at: Point(x: x, y: y), surfaceSize: size)
+        }
+        // The whole surface asked for: by default half of it is honoured, the top half.
+        let whole = client.exclude([Rect(x: -100, y: -100, width: 1000, height: 800)])
+        client.connection.commit(client.surface)
+        compositor.pump([client.connection])
+        #expect(compositor.server.exclusionLimit == 0.5)
+        #expect(excludes(400, 100) && excludes(400, 299.5))
+        #expect(!excludes(400, 300.5) && !excludes(400, 500))
+        compositor.server.exclusionLimit = 0.25
+        #expect(excludes(400, 149) && !excludes(400, 151))
+        compositor.server.exclusionLimit = 1
+        #expect(excludes(400, 599))
+        // Without the surface's size the limit cannot be kept: nothing is excluded.
+        #expect(!compositor.server.excludesCompositorGestures(on: client.serverSurface.id, at: Point(x: 400, y: 100),
+                                                              surfaceSize: nil))
+
+        // A new exclusion may replace one destroyed that waits for the commit; rectangles count from the top down,
+        // whatever order they were given in.
+        compositor.server.exclusionLimit = 0.5
+        whole.destroy()
+        client.exclude([Rect(x: 0, y: 300, width: 800, height: 300), Rect(x: 0, y: 0, width: 800, height: 200)])
+        compositor.pump([client.connection])
+        #expect(client.connection.protocolError == nil)
+        #expect(excludes(400, 250))
+        client.connection.commit(client.surface)
+        compositor.pump([client.connection])
+        // 160 000 of the 240 000 px² allowed go to the first; the second keeps its top 100 px.
+        #expect(excludes(400, 100) && !excludes(400, 250))
+        #expect(excludes(400, 350) && !excludes(400, 450))
+        #expect(compositor.server.objectCount == 1)
     }
 
     @Test func aClientsRequireFailureRelationMakesItsTapWaitForItsDoubleTap() throws {

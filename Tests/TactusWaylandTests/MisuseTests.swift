@@ -10,7 +10,7 @@ import TactusWaylandTestbed
     enum Misuse: String, CaseIterable {
         case unknownKind, fingersOutOfRange, tapCountOnADrag, distanceOnAPinch, scaleDeltaOutOfRange, edgeOutOfRange
         case directionsEmpty, directionsUnknown, priorityOutOfRange, durationZero, durationTooLong, angleTooLarge
-        case tapCountTooHigh, relationToItself, relationAcrossSurfaces, tooManyExclusions
+        case tapCountTooHigh, relationToItself, relationAcrossSurfaces, tooManyExclusions, secondExclusionOnASurface
         case simultaneousAndRequiringTheSame, simultaneousOneWayRequiringTheOther, failureCycle, tooManyObjects, requestAfterDestroy, relationToADestroyedGesture
     }
 
@@ -19,6 +19,7 @@ import TactusWaylandTestbed
         switch misuse {
         case .unknownKind: return ("tactus_gesture_manager_v1", 0)
         case .tooManyObjects, .tooManyExclusions: return ("tactus_gesture_manager_v1", 1)
+        case .secondExclusionOnASurface: return ("tactus_gesture_manager_v1", 2)
         case .fingersOutOfRange, .tapCountOnADrag, .distanceOnAPinch, .scaleDeltaOutOfRange, .edgeOutOfRange,
              .directionsEmpty, .directionsUnknown, .priorityOutOfRange, .durationZero, .durationTooLong,
              .angleTooLarge, .tapCountTooHigh:
@@ -67,7 +68,17 @@ import TactusWaylandTestbed
             let withdrawn = client.exclude([Rect(x: 0, y: 0, width: 10, height: 10)])
             client.connection.commit(client.surface)
             withdrawn.destroy()
-            for _ in 0..<3 { client.exclude([Rect(x: 0, y: 0, width: 10, height: 10)]) }
+            for _ in 0..<3 {
+                guard let surface = client.connection.makeSurface() else { throw TestbedError("no surface") }
+                client.exclude([Rect(x: 0, y: 0, width: 10, height: 10)], on: surface)
+            }
+        case .secondExclusionOnASurface:
+            // One destroyed, waiting for the surface's commit to end, leaves room for another; a third is one too many.
+            let withdrawn = client.exclude([Rect(x: 0, y: 0, width: 10, height: 10)])
+            client.connection.commit(client.surface)
+            withdrawn.destroy()
+            client.exclude([Rect(x: 0, y: 0, width: 20, height: 20)])
+            client.exclude([Rect(x: 0, y: 0, width: 30, height: 30)])
         case .relationToItself:
             let tap = client.subscribe("tap", .tap(), commit: false)
             tap.recognizeSimultaneously(with: tap)

@@ -115,7 +115,8 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * A gesture of one kind, recognized on one surface. Its parameters are
  * double-buffered: the set_* requests change pending state, which the
  * commit request applies, as wl_surface does. Committed parameters take
- * effect from the next interaction on.
+ * effect from the next interaction on. The region alone is the
+ * surface's state, applied by wl_surface.commit (see set_region).
  *
  * Continuous gestures (drag, edge swipe, pinch, rotate, hold) send
  * began, then changed updates, then exactly one ended or cancelled.
@@ -125,6 +126,17 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * Groups are atomic per input frame: the compositor sends the groups of
+ * every gesture object of the client that one input frame (one
+ * wl_touch.frame, one touchpad event, one timeout) changed, all with the
+ * same time, and only then their frame events. A client that applies
+ * what it heard once none of its gesture objects has a group still open
+ * applies a pinch and a rotation of the same fingers together, never one
+ * without the other. An object never has two groups open at once: when
+ * one input frame gives it two (an interaction ended with parameters
+ * replaced by a commit and one begun with the new ones), the first is
+ * closed before the second begins.
  *
  * From version 2 on, pinch and rotate values include start_location and,
  * where the compositor knows the surface's size, start_anchor.
@@ -143,7 +155,8 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * A gesture of one kind, recognized on one surface. Its parameters are
  * double-buffered: the set_* requests change pending state, which the
  * commit request applies, as wl_surface does. Committed parameters take
- * effect from the next interaction on.
+ * effect from the next interaction on. The region alone is the
+ * surface's state, applied by wl_surface.commit (see set_region).
  *
  * Continuous gestures (drag, edge swipe, pinch, rotate, hold) send
  * began, then changed updates, then exactly one ended or cancelled.
@@ -153,6 +166,17 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  * frame event; a client applies the values it received when the frame
  * arrives. A gesture that never began may send failed, with a reason, for
  * a client that wants to know why a gesture did not fire.
+ *
+ * Groups are atomic per input frame: the compositor sends the groups of
+ * every gesture object of the client that one input frame (one
+ * wl_touch.frame, one touchpad event, one timeout) changed, all with the
+ * same time, and only then their frame events. A client that applies
+ * what it heard once none of its gesture objects has a group still open
+ * applies a pinch and a rotation of the same fingers together, never one
+ * without the other. An object never has two groups open at once: when
+ * one input frame gives it two (an interaction ended with parameters
+ * replaced by a commit and one begun with the new ones), the first is
+ * closed before the second begins.
  *
  * From version 2 on, pinch and rotate values include start_location and,
  * where the compositor knows the surface's size, start_anchor.
@@ -200,6 +224,10 @@ enum tactus_gesture_manager_v1_error {
 	 * the client has more gesture and exclusion objects than the compositor allows (256 by default)
 	 */
 	TACTUS_GESTURE_MANAGER_V1_ERROR_TOO_MANY_OBJECTS = 1,
+	/**
+	 * the surface already has a tactus_gesture_exclusion_v1 object
+	 */
+	TACTUS_GESTURE_MANAGER_V1_ERROR_EXCLUSION_EXISTS = 2,
 };
 #endif /* TACTUS_GESTURE_MANAGER_V1_ERROR_ENUM */
 
@@ -333,11 +361,23 @@ tactus_gesture_manager_v1_get_gesture(struct tactus_gesture_manager_v1 *tactus_g
  * system-gesture exclusion rectangles do (a drawing canvas near an
  * edge, a game's controls). Compositor bindings of normal priority do
  * not start in the region; high-priority bindings (edge swipes, the
- * lock screen) still do. The compositor decides how much of a region it
- * honours and may ignore it entirely; clients cannot rely on it.
+ * lock screen) still do.
  *
- * It counts towards the same per-client limit as gesture objects
- * (too_many_objects).
+ * The compositor caps how much of a surface may be excluded, so that
+ * a client cannot turn the user's gestures off over a whole window: by
+ * default half of the surface's area, configurable by the user. The
+ * region counts from the top of the surface down, rectangle by
+ * rectangle as wl_region's bands run, each clipped to the surface; the
+ * first one that crosses the cap keeps the top part that fits, and the
+ * rest of the region is ignored. The
+ * compositor may ignore a region entirely (when it does not know the
+ * surface's size, or its user set the cap to 0); clients cannot rely on
+ * it.
+ *
+ * A surface has at most one exclusion object: creating a second while
+ * the first exists raises exclusion_exists. One whose destroy request
+ * awaits the surface's commit does not count. It counts towards the
+ * same per-client limit as gesture objects (too_many_objects).
  */
 static inline struct tactus_gesture_exclusion_v1 *
 tactus_gesture_manager_v1_get_exclusion(struct tactus_gesture_manager_v1 *tactus_gesture_manager_v1, struct wl_surface *surface)
@@ -632,7 +672,9 @@ struct tactus_gesture_v1_listener {
 	 * the end of a group of events
 	 *
 	 * Closes the group that began with began, changed, ended,
-	 * cancelled, recognized or failed.
+	 * cancelled, recognized or failed. The frame events of one input
+	 * frame come after all of its groups, on all of the client's
+	 * gesture objects.
 	 */
 	void (*frame)(void *data,
 		      struct tactus_gesture_v1 *tactus_gesture_v1);
@@ -971,9 +1013,19 @@ tactus_gesture_v1_set_edge(struct tactus_gesture_v1 *tactus_gesture_v1, uint32_t
 /**
  * @ingroup iface_tactus_gesture_v1
  *
- * Pending. Interactions that start outside the region, in surface-local
+ * Interactions that start outside the region, in surface-local
  * coordinates, do not involve the gesture. Null means the whole
- * surface. The region is copied; the client may destroy it afterwards.
+ * surface, which is also the initial state. The region is copied; the
+ * client may destroy it afterwards.
+ *
+ * The region is double-buffered state of the surface, like its input
+ * region and like the exclusion region: it takes effect on the
+ * surface's next wl_surface.commit, not on this object's commit, so
+ * that it changes in the same commit as the content it describes. A
+ * committed region applies from the next interaction on; one under way
+ * keeps the region it started with. A region committed with the
+ * surface before this object's first commit is in force from that
+ * commit on.
  */
 static inline void
 tactus_gesture_v1_set_region(struct tactus_gesture_v1 *tactus_gesture_v1, struct wl_region *region)

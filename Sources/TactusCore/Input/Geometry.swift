@@ -102,6 +102,15 @@ public struct Rect: Hashable, Sendable {
             && point.x < origin.x + size.width && point.y < origin.y + size.height
     }
 
+    /// The part of the rectangle that lies in `other`; nil when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let left = max(origin.x, other.origin.x), top = max(origin.y, other.origin.y)
+        let right = min(origin.x + size.width, other.origin.x + other.size.width)
+        let bottom = min(origin.y + size.height, other.origin.y + other.size.height)
+        guard right > left, bottom > top else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     /// Where `point` lies as a fraction of the rectangle (0,0 the top-left corner, 1,1 the bottom-right); nil
     /// when the rectangle has no usable size.
     public func unitPoint(of point: Point) -> UnitPoint? {

@@ -43,10 +43,10 @@ final class TestClient {
         rotate.commit()
     }
 
-    /// Asks that compositor gestures do not start in `rectangles` of the client's surface.
+    /// Asks that compositor gestures do not start in `rectangles` of the client's surface, or of another.
     @discardableResult
-    func exclude(_ rectangles: [Rect]) -> GestureExclusion {
-        let exclusion = gestures.exclude(rectangles, on: surface)
+    func exclude(_ rectangles: [Rect], on surface: OpaquePointer? = nil) -> GestureExclusion {
+        let exclusion = gestures.exclude(rectangles, on: surface ?? self.surface)
         exclusions.append(exclusion)
         return exclusion
     }

@@ -126,7 +126,9 @@ struct tactus_surface_hit {
 	uint32_t size;
 	struct wl_resource *surface;
 	double origin_x, origin_y;
-	double width, height; /* 0 when unknown: pinches and rotations on the surface then tell its clients no start anchor */
+	/* 0 when unknown: pinches and rotations on the surface then tell its clients no start anchor, and the surface's
+	 * exclusion region is ignored (the [clients] exclusion-limit, a share of the surface's area, cannot be kept). */
+	double width, height;
 };
 
 struct tactus_rect {
@@ -165,7 +167,7 @@ struct tactus_host {
 	/* The rectangles of a wl_region resource a client passed (surface-local pixels), at most capacity; returns how
 	 * many the region has, which may be more (the plugin then uses the first capacity and logs that it did, once).
 	 * NULL: the plugin cannot read regions and takes each as the whole surface, so a client's gesture with a region
-	 * starts anywhere on its surface and its exclusion region covers the surface. */
+	 * starts anywhere on its surface and its exclusion region covers as much of it as the exclusion limit allows. */
 	size_t (*region_rectangles)(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity);
 	/* The client already received touches of an interaction a compositor gesture took over: send it
 	 * wl_touch.cancel and ignore the rest of that touch sequence. */
@@ -324,7 +326,7 @@ struct tactus_binding {
 	/* The keyboard modifiers held now (TACTUS_MODIFIER_*). */                                                         \
 	X(set_modifiers, void, (struct tactus_plugin *plugin, uint32_t modifiers))                                         \
                                                                                                                     \
-	/* A client surface committed its state (tactus-gestures-v1 exclusion regions take effect). */                     \
+	/* A client surface committed its state (tactus-gestures-v1 gesture and exclusion regions take effect). */         \
 	X(surface_committed, void, (struct tactus_plugin *plugin, struct wl_resource *surface))                            \
                                                                                                                     \
 	/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged     \
