@@ -61,6 +61,12 @@ public final class GestureSubscription: ConnectionChild {
         tactus_gesture_v1_require_failure_of(proxy, otherProxy)
     }
 
+    /// Drops, at `commit()`, the relations this gesture asked for so far (those asked for after this call stay);
+    /// relations other gestures asked for with it stay until they clear them.
+    public func clearRelations() {
+        if let proxy = liveProxy { tactus_gesture_v1_clear_relations(proxy) }
+    }
+
     /// Limits the gesture to interactions that start in `rectangles` (surface-local pixels; nil: the whole
     /// surface). The region is the surface's state: it takes effect at the surface's next `wl_surface.commit`,
     /// not at `commit()`.

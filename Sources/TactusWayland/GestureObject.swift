@@ -31,6 +31,8 @@ final class GestureObject: ResourceOwner {
     /// Relations by object number: requested since the last commit, and in force.
     private var pendingSimultaneous: Set<UInt64> = []
     private var pendingFailureRequirements: Set<UInt64> = []
+    /// clear_relations came since the last commit: the commit starts from no relations.
+    private var pendingClear = false
     private(set) var simultaneous: Set<UInt64> = []
     private(set) var failureRequirements: Set<UInt64> = []
 
@@ -140,11 +142,19 @@ final class GestureObject: ResourceOwner {
         }
     }
 
+    /// Drops the relations asked for so far, at the next commit; those asked for after this are kept.
+    func clearRelations() {
+        guard !isInert else { return }
+        pendingClear = true
+        pendingSimultaneous = []
+        pendingFailureRequirements = []
+    }
+
     /// Applies the pending state: a new attachment replaces the old, which finishes its interaction first.
     func commit() {
         guard !isInert, let resource, let server else { return }
-        let newSimultaneous = simultaneous.union(pendingSimultaneous)
-        let newRequirements = failureRequirements.union(pendingFailureRequirements)
+        let newSimultaneous = (pendingClear ? [] : simultaneous).union(pendingSimultaneous)
+        let newRequirements = (pendingClear ? [] : failureRequirements).union(pendingFailureRequirements)
         guard !server.contradictsRelations(of: self, simultaneous: newSimultaneous, requiring: newRequirements) else {
             return server.postError(resource, TACTUS_GESTURE_V1_ERROR_CONFLICTING_STATE.rawValue,
                                     "commit: two gestures cannot both run together and wait for one's failure, "
@@ -158,6 +168,7 @@ final class GestureObject: ResourceOwner {
         failureRequirements = newRequirements
         pendingSimultaneous = []
         pendingFailureRequirements = []
+        pendingClear = false
         committed = pending
         attach(pending)
     }
@@ -267,7 +278,8 @@ nonisolated(unsafe) let gestureImplementation: UnsafeMutablePointer<tactus_gestu
         set_priority: { _, resource, value in object(resource)?.set { $0.setPriority(value) } },
         recognize_simultaneously_with: { _, resource, other in object(resource)?.relate(.simultaneous, to: other) },
         require_failure_of: { _, resource, other in object(resource)?.relate(.failureRequirement, to: other) },
-        commit: { _, resource in object(resource)?.commit() }
+        commit: { _, resource in object(resource)?.commit() },
+        clear_relations: { _, resource in object(resource)?.clearRelations() }
     ))
     return implementation
 }()

@@ -115,6 +115,8 @@ func brokenPromises(_ input: inout FuzzInput) throws -> [String] {
             if let subscription { who.gestures.append(WatchedGesture(subscription, kind: GestureKind(number: number))) }
         case 4...7:
             guard let who, let target = gesture(of: who, input.next()) else { break }
+            // A region now and then: it waits for the surface's commit (op 13).
+            if input.next() % 8 == 0 { target.subscription.setRegion(input.pick([nil, exclusionRectangles])) }
             let request = input.pick([
                 RawRequest.setFingers(UInt32(input.next() % 12)), .setTapCount(UInt32(input.next() % 7)),
                 .setDistance(input.pick([0, 5, 40, -1, 1e5])), .setDuration(input.pick([0, 1, 300, 10_000, 10_001, .max])),
@@ -126,6 +128,7 @@ func brokenPromises(_ input: inout FuzzInput) throws -> [String] {
         case 8, 9:
             guard let who, let first = gesture(of: who, input.next()), let second = gesture(of: who, input.next()) else { break }
             if op == 8 { first.subscription.recognizeSimultaneously(with: second.subscription) }
+            else if input.next() % 4 == 0 { first.subscription.clearRelations() }
             else { first.subscription.requireFailure(of: second.subscription) }
         case 10:
             guard let who, let target = gesture(of: who, input.next()) else { break }

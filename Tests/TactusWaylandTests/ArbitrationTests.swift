@@ -128,6 +128,42 @@ import TactusWaylandTestbed
         #expect(compositor.server.objectCount == 1)
     }
 
+    @Test func clearingRelationsLetsATapThatRanWithTheDoubleTapWaitForItInstead() throws {
+        let compositor = try TestCompositor.withDevices()
+        let client = try TestClient(compositor)
+        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
+        let single = client.subscribe("single", .tap(), commit: false)
+        let double = client.subscribe("double", .tap(count: 2))
+        single.recognizeSimultaneously(with: double)
+        single.commit()
+        compositor.pump([client.connection])
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 100))
+        compositor.pump([client.connection])
+        // Together: the single tap fires at each tap, the double tap at the second.
+        #expect(client.path("single") == [.recognized, .recognized])
+        #expect(client.path("double") == [.recognized])
+
+        // Cleared and asked anew in one commit: no conflicting_state, and the single tap now waits.
+        single.clearRelations()
+        single.requireFailure(of: double)
+        single.commit()
+        compositor.pump([client.connection])
+        #expect(client.connection.protocolError == nil)
+        compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 3000))
+        compositor.pump([client.connection])
+        #expect(client.path("single") == [.recognized, .recognized, .failed])
+        #expect(client.path("double") == [.recognized, .recognized])
+
+        // Without the clear, the same change contradicts the relation in force.
+        let other = client.subscribe("other", .tap(), commit: false)
+        other.recognizeSimultaneously(with: double)
+        other.commit()
+        other.requireFailure(of: double)
+        other.commit()
+        compositor.pump([client.connection])
+        #expect(client.connection.protocolError?.name == "conflicting_state")
+    }
+
     @Test func aClientsRequireFailureRelationMakesItsTapWaitForItsDoubleTap() throws {
         let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)

@@ -73,6 +73,42 @@ import TactusWaylandTestbed
         #expect(client.heard.map(\.event) == frames.flatMap { $0.map(\.event) })
     }
 
+    @Test func anEdgeSwipeOnASurfaceAcrossTwoOutputsComesFromAnEdgeOfTheOutputWhereTheFingersLand() throws {
+        let compositor = try TestCompositor.withDevices()
+        // A second touchscreen on an output to the right of the first: the surface spans the two.
+        var second = Interactions.screen
+        second.id = DeviceID(3)
+        second.outputRegion = Rect(x: 1600, y: 0, width: 1600, height: 1000)
+        compositor.engineLoop.handle(.deviceAdded(second), at: .zero)
+        let client = try compositor.client(window: Rect(x: 800, y: 0, width: 1600, height: 1000),
+                                           subscribing: [("right", .edgeSwipe(edge: .right)), ("left", .edgeSwipe(edge: .left))])
+        let fromEdge = { (edge: Edge, device: DeviceID, time: Double) in
+            Interactions.events(.edgeSwipe(edge: edge, fingers: 1, distance: 40, duration: 300), at: time).map { time, event in
+                switch event {
+                case .touchDown(_, let contact, let position): return (time, InputEvent.touchDown(device, contact: contact, position: position))
+                case .touchMotion(_, let contact, let position): return (time, .touchMotion(device, contact: contact, position: position))
+                case .touchUp(_, let contact): return (time, .touchUp(device, contact: contact))
+                case .touchFrame: return (time, .touchFrame(device))
+                default: return (time, event)
+                }
+            }
+        }
+
+        // The first output's right edge and the second's left edge lie inside the surface, where the two meet:
+        // each is an edge of the output the fingers are on. The surface's own edges, 800 px into each output, are
+        // not edges.
+        compositor.feed(fromEdge(.right, Interactions.screen.id, 100))
+        compositor.feed(fromEdge(.left, second.id, 2000))
+        compositor.pump([client.connection])
+
+        #expect(client.path("right") == [.began, .changed, .ended, .failed])
+        #expect(client.path("left") == [.failed, .began, .changed, .ended])
+        #expect(client.events("right").last?.reason == .outsideEdgeZone)
+        #expect(client.events("left").first?.reason == .outsideEdgeZone)
+        #expect(client.events("right").first { $0.phase == .ended }?.progress == 1)
+        #expect(client.events("left").first { $0.phase == .ended }?.progress == 1)
+    }
+
     @Test func aDoubleTapArrivesWithItsCountAndLocation() throws {
         let compositor = try TestCompositor.withDevices()
         let client = try compositor.client(window: Rect(x: 600, y: 400, width: 400, height: 300), subscribing: [("double", .tap(count: 2))])

@@ -86,6 +86,7 @@ static const struct wl_message tactus_gesture_v1_requests[] = {
 	{ "recognize_simultaneously_with", "o", tactus_gestures_v1_types + 10 },
 	{ "require_failure_of", "o", tactus_gestures_v1_types + 11 },
 	{ "commit", "", tactus_gestures_v1_types + 0 },
+	{ "clear_relations", "", tactus_gestures_v1_types + 0 },
 };
 
 static const struct wl_message tactus_gesture_v1_events[] = {
@@ -111,7 +112,7 @@ static const struct wl_message tactus_gesture_v1_events[] = {
 
 WL_PRIVATE const struct wl_interface tactus_gesture_v1_interface = {
 	"tactus_gesture_v1", 2,
-	14, tactus_gesture_v1_requests,
+	15, tactus_gesture_v1_requests,
 	18, tactus_gesture_v1_events,
 };
 

@@ -29,7 +29,23 @@ extern "C" {
  * while one of its surfaces had pointer focus (touchpad). Compositor
  * bindings and other clients' gestures are never disclosed.
  *
- * Units: positions and translations are surface-local logical pixels;
+ * Coordinates: positions are relative to the top-left corner of the
+ * surface the gesture object was made for, in its logical pixels (its
+ * buffer scale and viewport do not apply), even where the fingers are on
+ * one of its subsurfaces or off the surface after they landed.
+ *
+ * Touchpads have no surface under the fingers: a touchpad gesture goes to
+ * the surface with pointer focus, and its positions start at the pointer
+ * and move by the fingers' travel at the compositor's touchpad scale, by
+ * default 96/25.4 logical pixels per millimetre of finger travel (one
+ * pixel per 1/96 inch). Where the compositor's input stack reports
+ * accelerated gesture motion (libinput's default deltas, which wlroots
+ * passes on), a fast stroke measures longer than a slow one of the same
+ * travel. Touchpad positions may leave the surface; they are not where
+ * the pointer is. A client wanting the pointer's own motion uses
+ * wl_pointer.
+ *
+ * Units: positions and translations are logical pixels, as above;
  * velocities are logical pixels per second; distances given by the client
  * are millimetres of finger travel; durations are milliseconds; scales are
  * absolute (1 means unchanged); angles are degrees, clockwise as the user
@@ -41,9 +57,42 @@ extern "C" {
  * values are wl_fixed (1/256 resolution), but for start_anchor's fractions
  * of a surface, which are finer (1/65536).
  *
- * Warning! The protocol described in this file is experimental and
- * backward incompatible changes may be made. Backward compatible changes
- * may be added together with the corresponding interface version bump.
+ * The client's own input: recognizing a gesture for a client does not
+ * take its touches from it. The client keeps receiving wl_touch (and
+ * wl_pointer) events for its surfaces as it would without this protocol,
+ * before and after its gestures begin, the touches its own gestures
+ * recognize included: the compositor never sends wl_touch.cancel on
+ * account of a client's own gesture. A client that lets a gesture handle
+ * an interaction ignores that interaction's touches from the gesture's
+ * began or recognized on. When a compositor binding takes an interaction,
+ * the client loses its touches: either it never receives them (the
+ * compositor withholds them while its binding decides, and delivers them
+ * late, as they were, if the binding fails), or it receives them at once
+ * and then wl_touch.cancel when the binding wins. Either way its gestures
+ * that took part fail or are cancelled with reason lost_to_another_gesture.
+ *
+ * Serials: the serial of began and recognized comes from the compositor's
+ * display serials and is unique among them; it is not an input serial.
+ * Requests that take an input serial as proof of user intent
+ * (xdg_toplevel.move and resize, xdg_popup.grab, wl_data_device.start_drag)
+ * must be given the serial of the interaction's own wl_touch.down or
+ * wl_pointer.button, which the client received on its wl_touch or
+ * wl_pointer; a compositor treats a gesture serial there as it treats any
+ * serial that is not an input serial. A client that moves its window with
+ * a recognized drag calls xdg_toplevel.move with the serial of the
+ * wl_touch.down of that drag's first finger.
+ *
+ * The key words "must", "must not", "required", "shall", "shall not",
+ * "should", "should not", "recommended", "may" and "optional" in this
+ * document are to be interpreted as described in IETF RFC 2119.
+ *
+ * Warning! The protocol described in this file is unstable: nothing
+ * outside the Tactus project speaks it yet, and until it is declared
+ * stable, version 1 may change in place, with no version bump, and
+ * backward incompatible changes may be made. Once it is declared stable,
+ * backward compatible changes will be added together with the
+ * corresponding interface version bump, and backward incompatible
+ * changes only by renaming the interfaces (tactus_gesture_manager_v2).
  *
  * @section page_ifaces_tactus_gestures_v1 Interfaces
  * - @subpage page_iface_tactus_gesture_manager_v1 - creates gesture objects for surfaces
@@ -741,6 +790,7 @@ tactus_gesture_v1_add_listener(struct tactus_gesture_v1 *tactus_gesture_v1,
 #define TACTUS_GESTURE_V1_RECOGNIZE_SIMULTANEOUSLY_WITH 11
 #define TACTUS_GESTURE_V1_REQUIRE_FAILURE_OF 12
 #define TACTUS_GESTURE_V1_COMMIT 13
+#define TACTUS_GESTURE_V1_CLEAR_RELATIONS 14
 
 /**
  * @ingroup iface_tactus_gesture_v1
@@ -871,6 +921,10 @@ tactus_gesture_v1_add_listener(struct tactus_gesture_v1 *tactus_gesture_v1,
  * @ingroup iface_tactus_gesture_v1
  */
 #define TACTUS_GESTURE_V1_COMMIT_SINCE_VERSION 1
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_CLEAR_RELATIONS_SINCE_VERSION 1
 
 /** @ingroup iface_tactus_gesture_v1 */
 static inline void
@@ -1000,8 +1054,13 @@ tactus_gesture_v1_set_directions(struct tactus_gesture_v1 *tactus_gesture_v1, ui
 /**
  * @ingroup iface_tactus_gesture_v1
  *
- * Pending; edge swipe only. The edge of the output the surface is on,
- * as the user sees it.
+ * Pending; edge swipe only. An edge of the output the touchscreen
+ * maps to, as the user sees it, where the first finger lands on the
+ * surface: not an edge of the surface. On a surface across two outputs,
+ * the edges of either output count where the surface covers them, the
+ * edges the two outputs share included (each is an edge of its own
+ * touchscreen); where the surface does not reach an output edge, no
+ * edge swipe starts on it.
  */
 static inline void
 tactus_gesture_v1_set_edge(struct tactus_gesture_v1 *tactus_gesture_v1, uint32_t edge)
@@ -1083,14 +1142,33 @@ tactus_gesture_v1_require_failure_of(struct tactus_gesture_v1 *tactus_gesture_v1
  * Applies every pending parameter at once. Interactions in progress
  * keep the parameters they started with. Relations accumulate: a commit
  * adds those requested since the last commit, and they last until
- * either gesture is destroyed. A relation takes effect once both
- * gestures have been committed.
+ * either gesture is destroyed or this one clears them
+ * (clear_relations). A relation takes effect once both gestures have
+ * been committed.
  */
 static inline void
 tactus_gesture_v1_commit(struct tactus_gesture_v1 *tactus_gesture_v1)
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) tactus_gesture_v1,
 			 TACTUS_GESTURE_V1_COMMIT, NULL, wl_proxy_get_version((struct wl_proxy *) tactus_gesture_v1), 0);
+}
+
+/**
+ * @ingroup iface_tactus_gesture_v1
+ *
+ * Pending. At the next commit, the relations this gesture asked for
+ * (recognize_simultaneously_with and require_failure_of, committed or
+ * requested before this request) are dropped; those requested after it
+ * are kept. Relations other gestures asked for with this one stay:
+ * clear them on those gestures. A client changes a relation (from
+ * running together to waiting for a failure, say) by clearing and
+ * requesting anew, in one commit, without destroying the gesture.
+ */
+static inline void
+tactus_gesture_v1_clear_relations(struct tactus_gesture_v1 *tactus_gesture_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) tactus_gesture_v1,
+			 TACTUS_GESTURE_V1_CLEAR_RELATIONS, NULL, wl_proxy_get_version((struct wl_proxy *) tactus_gesture_v1), 0);
 }
 
 #define TACTUS_GESTURE_EXCLUSION_V1_DESTROY 0
