@@ -21,8 +21,9 @@ extension GestureServerHost {
 /// `EngineLoop`, which the host feeds input and which routes the updates of the clients' attachments here (the
 /// server is their `AttachmentOwner`).
 ///
-/// The host reports surface commits (`surfaceCommitted(_:)`) and asks `excludesCompositorGestures(on:at:surfaceSize:)` in its
-/// hit test. A surface's identifier in the engine is `SurfaceID(resource:)` of its `wl_surface`.
+/// The host reports surface commits (`surfaceCommitted(_:)`) and asks
+/// `excludesCompositorGestures(on:at:surfaceSize:)` in its hit test. A surface's identifier in the engine is
+/// `SurfaceID(resource:)` of its `wl_surface`.
 ///
 /// Clients hear only what the host's hit test says is theirs: `SurfaceLocator.surfaces(at:into:)` must report
 /// the surface under the point and the surfaces it is nested in (its parents, for subsurfaces) and never a
