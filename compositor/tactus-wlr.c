@@ -43,6 +43,7 @@
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_input_inhibitor.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
@@ -280,7 +281,13 @@ struct wlr_surface *surface_at(struct server *server, double x, double y, double
 	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, x, y, sx, sy);
 	if (!node || node->type != WLR_SCENE_NODE_SURFACE)
 		return NULL;
-	return wlr_scene_surface_from_node(node)->surface;
+	struct wlr_surface *surface = wlr_scene_surface_from_node(node)->surface;
+	/* While a client keeps input to itself (a lock screen), no other client's surface is under any point: neither
+	 * touches nor clicks nor the plugin's gestures reach them. */
+	struct wl_client *exclusive = server->input_inhibit->active_client;
+	if (exclusive && wl_resource_get_client(surface->resource) != exclusive)
+		return NULL;
+	return surface;
 }
 
 static void keyboard_modifiers(struct wl_listener *listener, void *data) {
@@ -571,6 +578,7 @@ int main(int argc, char **argv) {
 	wlr_cursor_attach_output_layout(server.cursor, server.layout);
 	server.cursor_images = wlr_xcursor_manager_create(NULL, 24);
 	server.pointer_gestures = wlr_pointer_gestures_v1_create(server.display);
+	server.input_inhibit = wlr_input_inhibit_manager_create(server.display);
 
 	listen_to(&server.backend->events.new_output, &server.new_output, server_new_output);
 	listen_to(&server.backend->events.new_input, &server.new_input, server_new_input);

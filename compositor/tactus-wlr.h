@@ -27,6 +27,7 @@ struct server {
 	struct wlr_cursor *cursor;
 	struct wlr_xcursor_manager *cursor_images;
 	struct wlr_pointer_gestures_v1 *pointer_gestures;
+	struct wlr_input_inhibit_manager *input_inhibit; /* a lock screen's: input to one client only */
 	struct wl_list views; /* mapped windows, the focused one first */
 	struct wl_list keyboards;
 	struct wl_listener new_output, new_xdg_surface, new_input, request_cursor;
@@ -50,7 +51,8 @@ uint32_t monotonic_msec(void);
 /* Sets the listener's notify function and adds it to the signal. */
 void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify);
 
-/* The front client surface under a layout point, with that point in its coordinates; NULL when there is none. */
+/* The front client surface under a layout point, with that point in its coordinates; NULL when there is none, or
+ * when it is not the surface of the client that keeps input to itself (a lock screen), if one does. */
 struct wlr_surface *surface_at(struct server *server, double x, double y, double *sx, double *sy);
 
 /* A click or a touch on a surface: raises its window and gives it the keyboard. */

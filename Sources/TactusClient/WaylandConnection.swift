@@ -30,6 +30,9 @@ public final class WaylandConnection {
     /// `zwp_pointer_gestures_v1`, at version 3 at most, for `PointerGestureObserver`; nil where the compositor
     /// forwards no touchpad gestures.
     private(set) var pointerGestures: OpaquePointer?
+    /// wlroots' `zwlr_input_inhibit_manager_v1` and the inhibitor made with it, for `restrictInputToThisClient()`.
+    private var inputInhibitManager: OpaquePointer?
+    private var inputInhibitor: OpaquePointer?
     /// Whether the display is still open, so that the connection's objects may be used.
     public private(set) var isConnected = true
     private var registry: OpaquePointer?
@@ -168,12 +171,23 @@ public final class WaylandConnection {
         for proxy in ownedProxies { wl_proxy_destroy(proxy) }
         ownedProxies = []
         // Freed without destructor requests: closing the connection destroys everything on the compositor's side.
-        for proxy in [gestureManager, pointerGestures, shell, shm, seat, compositor, registry].compactMap({ $0 }) {
+        for proxy in [gestureManager, pointerGestures, inputInhibitor, inputInhibitManager, shell, shm, seat, compositor,
+                      registry].compactMap({ $0 }) {
             wl_proxy_destroy(proxy)
         }
-        (gestureManager, pointerGestures, shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
+        (gestureManager, pointerGestures, inputInhibitor, inputInhibitManager) = (nil, nil, nil, nil)
+        (shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil)
         wl_display_disconnect(display)
         isConnected = false
+    }
+
+    /// Asks that input go to this client's surfaces only, as a lock screen does (wlroots' input inhibitor), until
+    /// the connection closes. Throws `missingGlobal` where the compositor has no input inhibitor.
+    public func restrictInputToThisClient() throws {
+        guard isConnected, let inputInhibitManager else {
+            throw WaylandClientError.missingGlobal("zwlr_input_inhibit_manager_v1")
+        }
+        if inputInhibitor == nil { inputInhibitor = zwlr_input_inhibit_manager_v1_get_inhibitor(inputInhibitManager) }
     }
 
     /// Hands `body` a region of `rectangles` (nil for nil) and destroys it right after: requests copy regions.
@@ -211,6 +225,8 @@ public final class WaylandConnection {
             shm = bind(name, tactus_client_shm_interface(), version: 1)
         case "zwp_pointer_gestures_v1" where pointerGestures == nil:
             pointerGestures = bind(name, tactus_client_pointer_gestures_interface(), version: min(version, 3))
+        case "zwlr_input_inhibit_manager_v1" where inputInhibitManager == nil:
+            inputInhibitManager = bind(name, tactus_client_input_inhibit_manager_interface(), version: 1)
         default:
             break
         }

@@ -70,6 +70,13 @@ struct DemoClient: ParsableCommand {
         """))
     var pointerGestures = false
 
+    @Flag(name: .customLong("inhibit-input"), help: ArgumentHelp(
+        """
+        Play a lock screen: ask that input go to this client only (wlroots' zwlr_input_inhibit_manager_v1), \
+        from before the ready line until the client exits.
+        """))
+    var inhibitInput = false
+
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
@@ -151,6 +158,7 @@ struct DemoClient: ParsableCommand {
             let line = DemoClient.pointerGestureLine(event)
             if waiting != nil { waiting?.append(line) } else { emit(line) }
         }
+        if inhibitInput { try connection.restrictInputToThisClient() }
         if window == nil { connection.commit(surface) }
         try connection.roundtrip()
         if let window { try connection.dispatch(until: { window.isMapped }) }
