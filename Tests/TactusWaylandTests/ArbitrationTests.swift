@@ -128,15 +128,23 @@ import TactusWaylandTestbed
         #expect(compositor.server.objectCount == 1)
     }
 
-    @Test func clearingRelationsLetsATapThatRanWithTheDoubleTapWaitForItInstead() throws {
+    /// A client with a window over the output, a tap ("single") and a double tap ("double"), the single one
+    /// related to the double one by `relate` before its commit.
+    static func singleAndDoubleTap(_ relate: (GestureSubscription, GestureSubscription) -> Void) throws
+        -> (TestCompositor, TestClient, single: GestureSubscription, double: GestureSubscription) {
         let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
         compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
         let single = client.subscribe("single", .tap(), commit: false)
         let double = client.subscribe("double", .tap(count: 2))
-        single.recognizeSimultaneously(with: double)
+        relate(single, double)
         single.commit()
         compositor.pump([client.connection])
+        return (compositor, client, single, double)
+    }
+
+    @Test func clearingRelationsLetsATapThatRanWithTheDoubleTapWaitForItInstead() throws {
+        let (compositor, client, single, double) = try Self.singleAndDoubleTap { $0.recognizeSimultaneously(with: $1) }
         compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 100))
         compositor.pump([client.connection])
         // Together: the single tap fires at each tap, the double tap at the second.
@@ -165,14 +173,7 @@ import TactusWaylandTestbed
     }
 
     @Test func aClientsRequireFailureRelationMakesItsTapWaitForItsDoubleTap() throws {
-        let compositor = try TestCompositor.withDevices()
-        let client = try TestClient(compositor)
-        compositor.place(client.serverSurface, at: Rect(x: 0, y: 0, width: 1600, height: 1000))
-        let single = client.subscribe("single", .tap(), commit: false)
-        let double = client.subscribe("double", .tap(count: 2))
-        single.requireFailure(of: double)
-        single.commit()
-        compositor.pump([client.connection])
+        let (compositor, client, _, _) = try Self.singleAndDoubleTap { $0.requireFailure(of: $1) }
 
         compositor.feed(Interactions.events(.tap(fingers: 1, count: 2, interval: 100), at: 100))
         compositor.pump([client.connection])
