@@ -178,7 +178,8 @@ final class GestureObject: ResourceOwner {
     private func attach(_ parameters: GestureParameters) {
         guard let server else { return }
         if let attachment { server.retire(attachment) }
-        attachment = server.attach(self, parameters.specification.gesture, options: parameters.options(startingIn: region))
+        let options = parameters.options(startingIn: region)
+        attachment = server.attach(self, parameters.specification.gesture, options: options)
         server.applyRelations(of: self)
     }
 

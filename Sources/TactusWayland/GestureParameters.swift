@@ -2,8 +2,9 @@
 import TactusCore
 
 /// The parameters of one gesture object, as its set_* requests give them (all but the region, which is the
-/// surface's state): what is unset keeps the engine's default. Each setter answers with the protocol error's message, naming the request, or nil when the value is
-/// taken; the gesture's own rules are the core's (`GestureSpecification.problem(with:)`), worded as everywhere.
+/// surface's state): what is unset keeps the engine's default. Each setter answers with the protocol error's
+/// message, naming the request, or nil when the value is taken; the gesture's own rules are the core's
+/// (`GestureSpecification.problem(with:)`), worded as everywhere.
 struct GestureParameters {
     /// The gesture as set so far.
     private(set) var specification: GestureSpecification

@@ -129,7 +129,8 @@ public final class GestureServer: AttachmentOwner {
     /// excluded.
     public func excludesCompositorGestures(on surface: SurfaceID, at point: Point, surfaceSize: Size?) -> Bool {
         guard let surfaceSize, surfaceSize.isUsable else { return false }
-        return exclusions[surface]?.contains { $0.excludes(point, onSurfaceOf: surfaceSize, limit: exclusionLimit) } ?? false
+        let limit = exclusionLimit
+        return exclusions[surface]?.contains { $0.excludes(point, onSurfaceOf: surfaceSize, limit: limit) } ?? false
     }
 
     /// Raises a protocol error on a client's resource (libwayland disconnects the client) and tells the host.

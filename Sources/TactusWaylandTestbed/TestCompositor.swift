@@ -73,7 +73,8 @@ public final class TestCompositor: SurfaceLocator, GestureServerHost {
         let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
         let size = reportsSize ? frame.size : nil
         let excluded = server?.excludesCompositorGestures(on: surface.id, at: local, surfaceSize: size) ?? false
-        stack.append(SurfaceHit(surface: surface.id, origin: frame.origin, excludesCompositorGestures: excluded, size: size))
+        stack.append(SurfaceHit(surface: surface.id, origin: frame.origin, excludesCompositorGestures: excluded,
+                                size: size))
     }
 
     /// The rectangles of a client's region (`Testbed.rectangles(ofRegion:)`).
