@@ -93,10 +93,10 @@ public final class GestureServer: AttachmentOwner {
     /// ends.
     public func receive(_ update: GestureUpdate) {
         guard let object = gestureOfAttachment[update.attachment] else { return }
+        let wasOpen = object.hasOpenGroup
         object.send(update) { wl_display_next_serial(display) }
-        if object.hasOpenGroup, !objectsWithOpenGroups.contains(where: { $0 === object }) {
-            objectsWithOpenGroups.append(object)
-        }
+        // Listed once, when its first group of the step opens: no search of the list at every update.
+        if !wasOpen, object.hasOpenGroup { objectsWithOpenGroups.append(object) }
     }
 
     /// The engine's step is over: the groups it opened get their `frame`, all values of the input frame sent.
