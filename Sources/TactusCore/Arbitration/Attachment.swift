@@ -31,12 +31,13 @@ final class Attachment {
         takesTouchpads = options.deviceKinds.contains(.touchpad)
     }
 
-    /// Whether the attachment takes part in interactions of devices of `kind`.
-    func takesPart(in kind: DeviceKind) -> Bool {
-        switch kind {
+    /// Whether the attachment takes part in interactions of `device`: one of its kinds, on its seat.
+    func takesPart(in device: DeviceDescription) -> Bool {
+        let takesKind = switch device.kind {
         case .touchscreen: takesTouchscreens
         case .touchpad: takesTouchpads
         }
+        return takesKind && (options.seat == nil || options.seat == device.seat)
     }
 
     /// Whether the attachment's gestures may hold a touch back from clients while they decide.

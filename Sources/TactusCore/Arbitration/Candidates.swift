@@ -84,7 +84,7 @@ func selectCandidates(
     }
 
     func takesPart(_ a: Attachment) -> Bool {
-        a.takesPart(in: device.kind)
+        a.takesPart(in: device)
             && !(excluded && a.target.isCompositorLevel && a.options.priority != .high)
     }
 

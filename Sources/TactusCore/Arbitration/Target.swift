@@ -110,16 +110,20 @@ public struct AttachmentOptions: Hashable, Sendable {
     /// Where on its target an interaction must start for the gesture to take part, as rectangles in the
     /// target's own coordinates (surface-local for surfaces, layout pixels otherwise). Default: nil, anywhere.
     public var startArea: [Rect]?
+    /// The seat whose devices may drive it (`DeviceDescription.seat`). Default: nil, every seat.
+    public var seat: String?
 
     /// Creates options.
     public init(priority: AttachmentPriority = .normal, mask: GestureMask = .all,
                 rawTouchPolicy: RawTouchPolicy = .withhold, requiredModifiers: ModifierSet = [],
-                deviceKinds: Set<DeviceKind> = [.touchscreen, .touchpad], startArea: [Rect]? = nil) {
+                deviceKinds: Set<DeviceKind> = [.touchscreen, .touchpad], startArea: [Rect]? = nil,
+                seat: String? = nil) {
         self.priority = priority
         self.mask = mask
         self.rawTouchPolicy = rawTouchPolicy
         self.requiredModifiers = requiredModifiers
         self.deviceKinds = deviceKinds
         self.startArea = startArea
+        self.seat = seat
     }
 }

@@ -82,6 +82,9 @@ public struct DeviceDescription: Hashable, Sendable {
     public var kind: DeviceKind
     /// A name for diagnostics, as libinput reports it.
     public var name: String
+    /// The seat the device belongs to (libinput's logical seat name, wlroots' `wlr_seat` name): an interaction
+    /// drives only the gestures attached for its seat or for every seat (`AttachmentOptions.seat`).
+    public var seat: String
     /// The physical size of the sensing area in millimetres, in the device's own orientation, when known.
     /// Without it the engine assumes 96 dpi layout pixels (`DeviceDescription.assumedPixelsPerMillimetre`)
     /// and counts `InputProblem.assumedPhysicalSize`.
@@ -101,6 +104,10 @@ public struct DeviceDescription: Hashable, Sendable {
     /// Layout pixels per millimetre along the output's axes, as the engine converts thresholds and values
     /// (with the 96 dpi assumption for a device without a usable size).
     public var pixelsPerMillimetre: Vector { DeviceGeometry(self).pixelsPerMillimetre }
+
+    /// The seat of a device whose host names none: libinput's default seat, and the usual name of a compositor's
+    /// only seat.
+    public static let defaultSeat = "seat0"
 
     /// Pixels per millimetre assumed when a device reports no size: a 96 dpi screen.
     public static let assumedPixelsPerMillimetre = 96.0 / 25.4
@@ -146,9 +153,11 @@ public struct DeviceDescription: Hashable, Sendable {
         outputRegion: Rect = Rect(x: 0, y: 0, width: 1920, height: 1080),
         transform: DeviceTransform = .identity,
         slotLimit: Int = 10,
-        touchpadPixelsPerMillimetre: Double = DeviceDescription.assumedPixelsPerMillimetre
+        touchpadPixelsPerMillimetre: Double = DeviceDescription.assumedPixelsPerMillimetre,
+        seat: String = DeviceDescription.defaultSeat
     ) {
         self.id = id
+        self.seat = seat
         self.kind = kind
         self.name = name
         self.physicalSize = physicalSize

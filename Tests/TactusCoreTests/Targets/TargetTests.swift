@@ -91,6 +91,53 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 
+    @Test func seatsAreKeptApartAndAnAttachmentForOneSeatTakesOnlyItsDevices() {
+        let rig = Rig(touchpad: false)
+        let other = DeviceID(3)
+        rig.send(.deviceAdded(DeviceDescription(id: other, kind: .touchscreen, physicalSize: Size(width: 100, height: 100),
+                                                outputRegion: Rect(x: 0, y: 0, width: 1000, height: 1000),
+                                                seat: "seat1")), at: 0)
+        let pinch = rig.engine.attach(MagnifyGesture())
+        let firstSeatDrag = rig.engine.attach(DragGesture(), options: AttachmentOptions(seat: DeviceDescription.defaultSeat))
+        let secondSeatDrag = rig.engine.attach(DragGesture(), options: AttachmentOptions(seat: "seat1"))
+        // One finger on each seat's screen, moving apart as a pinch would: two drags, no pinch.
+        rig.down(0, 40, 50, at: 10)
+        rig.frame(at: 10)
+        rig.send(.touchDown(other, contact: 0, position: Point(x: 0.6, y: 0.5)), at: 10)
+        rig.send(.touchFrame(other), at: 10)
+        for step in 1...10 {
+            let t = 10 + Double(step) * 10
+            rig.move(0, 40 - Double(step) * 2, 50, at: t)
+            rig.frame(at: t)
+            rig.send(.touchMotion(other, contact: 0, position: Point(x: 0.6 + Double(step) * 0.02, y: 0.5)), at: t)
+            rig.send(.touchFrame(other), at: t)
+        }
+        rig.up(0, at: 120)
+        rig.frame(at: 120)
+        rig.send(.touchUp(other, contact: 0), at: 120)
+        rig.send(.touchFrame(other), at: 120)
+        #expect(rig.phases(pinch).filter { $0 == .began }.isEmpty)
+        #expect(Set(rig.updates.filter { $0.attachment == firstSeatDrag }.map(\.device)) == [Rig.screen])
+        #expect(Set(rig.updates.filter { $0.attachment == secondSeatDrag }.map(\.device)) == [other])
+        #expect(rig.path(firstSeatDrag) == [.began, .changed, .ended])
+        #expect(rig.path(secondSeatDrag) == [.began, .changed, .ended])
+        #expect((rig.last(firstSeatDrag)?.drag?.translation ?? .zero).dx == -200)
+        #expect((rig.last(secondSeatDrag)?.drag?.translation ?? .zero).dx == 200)
+    }
+
+    @Test func aDeviceMovedToAnotherSeatIsReplacedAndCancelsWhatItHadInFlight() {
+        let rig = Rig(touchpad: false)
+        let drag = rig.engine.attach(DragGesture(), options: AttachmentOptions(seat: DeviceDescription.defaultSeat))
+        rig.stroke([(20, 20)], by: (20, 0), at: 0, duration: 100, lift: false)
+        rig.send(.deviceAdded(DeviceDescription(id: Rig.screen, kind: .touchscreen, name: "test screen",
+                                                physicalSize: Size(width: 100, height: 100),
+                                                outputRegion: Rect(x: 0, y: 0, width: 1000, height: 1000),
+                                                seat: "seat1")), at: 150)
+        #expect(rig.path(drag) == [.began, .changed, .cancelled])
+        rig.stroke([(20, 20)], by: (20, 0), at: 300, duration: 100)
+        #expect(rig.path(drag) == [.began, .changed, .cancelled])
+    }
+
     @Test func aStartAreaLimitsWhereOnItsSurfaceAnInteractionMayStart() {
         let rig = Rig()
         rig.scene = [(SurfaceID(3), Rect(x: 200, y: 200, width: 400, height: 400), nil)]
