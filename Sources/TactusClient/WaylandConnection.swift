@@ -17,6 +17,9 @@ public final class WaylandConnection {
     public private(set) var compositor: OpaquePointer?
     /// The first `wl_seat` announced.
     public private(set) var seat: OpaquePointer?
+    /// Every `wl_seat` bound, in the order announced, with the name the compositor gave it (wl_seat version 2),
+    /// once that arrived.
+    private var seats: [(proxy: OpaquePointer, name: String?)] = []
     /// The `tactus_gesture_manager_v1`, at `gestureVersion`.
     public private(set) var gestureManager: OpaquePointer?
     /// The version `gestureManager` was bound at, 0 until then: the compositor's, up to the newest this library
@@ -171,12 +174,13 @@ public final class WaylandConnection {
         for proxy in ownedProxies { wl_proxy_destroy(proxy) }
         ownedProxies = []
         // Freed without destructor requests: closing the connection destroys everything on the compositor's side.
-        for proxy in [gestureManager, pointerGestures, inputInhibitor, inputInhibitManager, shell, shm, seat, compositor,
-                      registry].compactMap({ $0 }) {
+        for proxy in seats.map(\.proxy) + [gestureManager, pointerGestures, inputInhibitor, inputInhibitManager, shell,
+                                            shm, compositor, registry].compactMap({ $0 }) {
             wl_proxy_destroy(proxy)
         }
         (gestureManager, pointerGestures, inputInhibitor, inputInhibitManager) = (nil, nil, nil, nil)
         (shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil)
+        seats = []
         wl_display_disconnect(display)
         isConnected = false
     }
@@ -208,13 +212,38 @@ public final class WaylandConnection {
         .connectionFailed(protocolError, errno: isConnected ? wl_display_get_error(display) : ENOTCONN)
     }
 
+    /// The `wl_seat` the compositor named `name` ("seat0"); nil when none is, or before its name arrived (a
+    /// roundtrip after the one that bound it).
+    public func seat(named name: String) -> OpaquePointer? {
+        seats.first { $0.name == name }?.proxy
+    }
+
+    /// Releases every `wl_seat` object (`wl_seat.release` from version 5, else a local destroy), as a client that
+    /// no longer needs them does. Gesture objects made with them keep working: they follow the seat, not the
+    /// object. `seat` is nil afterwards.
+    public func releaseSeats() {
+        guard isConnected else { return }
+        for (proxy, _) in seats {
+            if wl_proxy_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_proxy_destroy(proxy) }
+        }
+        seats = []
+        seat = nil
+    }
+
+    fileprivate func named(_ seat: OpaquePointer, _ name: String) {
+        if let index = seats.firstIndex(where: { $0.proxy == seat }) { seats[index].name = name }
+    }
+
     fileprivate func bind(name: UInt32, interface: String, version: UInt32) {
         switch interface {
         case "wl_compositor" where compositor == nil:
             compositor = bind(name, tactus_client_compositor_interface(), version: min(version, 4))
-        case "wl_seat" where seat == nil:
-            // Requests only name the seat; none of its events matter here, so its first version does.
-            seat = bind(name, tactus_client_seat_interface(), version: 1)
+        case "wl_seat":
+            // Every seat, for its name (version 2) and its release (version 5).
+            guard let proxy = bind(name, tactus_client_seat_interface(), version: min(version, 5)) else { return }
+            wl_seat_add_listener(proxy, seatListener, Unmanaged.passUnretained(self).toOpaque())
+            seats.append((proxy, nil))
+            if seat == nil { seat = proxy }
         case "tactus_gesture_manager_v1" where gestureManager == nil:
             gestureVersion = min(version, newestGestureVersion)
             gestureManager = bind(name, tactus_client_manager_interface(), version: gestureVersion)
@@ -253,6 +282,14 @@ private nonisolated(unsafe) let registryListener = permanent(wl_registry_listene
             .bind(name: name, interface: String(cString: interface), version: version)
     },
     global_remove: { _, _, _ in }))
+
+/// Learns the seats' names; their capabilities do not matter here.
+private nonisolated(unsafe) let seatListener = permanent(wl_seat_listener(
+    capabilities: { _, _, _ in },
+    name: { data, seat, name in
+        guard let data, let seat, let name else { return }
+        Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().named(seat, String(cString: name))
+    }))
 
 /// An object whose proxy belongs to a connection: it frees the proxy when the connection closes.
 protocol ConnectionChild: AnyObject {

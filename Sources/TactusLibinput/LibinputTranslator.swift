@@ -91,7 +91,9 @@ public final class LibinputTranslator {
         if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
         deliver(.deviceAdded(DeviceDescription(
             id: id, kind: kind, name: name, physicalSize: size, outputRegion: place.outputRegion,
-            transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10)), currentTime())
+            transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10,
+            seat: libinput_device_get_seat(device).map { String(cString: libinput_seat_get_logical_name($0)) }
+                ?? DeviceDescription.defaultSeat)), currentTime())
     }
 
     private func touch(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {

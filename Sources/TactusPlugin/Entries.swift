@@ -178,6 +178,12 @@ public func tactusPluginSurfaceCommitted(_ handle: OpaquePointer?, _ surface: Op
     plugin(handle)?.surfaceCommitted(surface)
 }
 
+@_cdecl("tactus_plugin_seat_capabilities")
+public func tactusPluginSeatCapabilities(_ handle: OpaquePointer?, _ seat: UnsafePointer<CChar>?, _ capabilities: UInt32) {
+    guard let seat else { return }
+    plugin(handle)?.seatCapabilitiesChanged(String(cString: seat), capabilities: capabilities)
+}
+
 @_cdecl("tactus_plugin_add_binding")
 public func tactusPluginAddBinding(_ handle: OpaquePointer?, _ binding: UnsafePointer<tactus_binding>?) -> Int32 {
     guard let plugin = plugin(handle), let binding else { return -1 }

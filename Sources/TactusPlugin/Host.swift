@@ -70,6 +70,12 @@ final class Host: SurfaceLocator, GestureServerHost {
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
+    /// The seat a client's wl_seat stands for, as the host's seat_name says; a host without it has one seat.
+    func seatName(of seat: OpaquePointer) -> String? {
+        guard let seatName = table.seat_name else { return DeviceDescription.defaultSeat }
+        return calling { seatName(table.data, seat).map { String(cString: $0) } }
+    }
+
     /// Where a device libinput reported goes: the host's device_output, else the default placement.
     func placement(of report: LibinputSource.DeviceReport) -> LibinputSource.Placement {
         var region = tactus_rect()

@@ -32,7 +32,8 @@ extension Plugin {
             id: DeviceID(device.id), kind: kind, name: name, physicalSize: size,
             outputRegion: Rect(x: device.output.x, y: device.output.y, width: device.output.width,
                                height: device.output.height),
-            transform: CValues.transform(device.transform))
+            transform: CValues.transform(device.transform),
+            seat: device.seat.map { String(cString: $0) } ?? DeviceDescription.defaultSeat)
         outsideCallbacks { [self] in
             devices.insert(description.id)
             engineLoop.handle(.deviceAdded(description), at: now)
@@ -167,6 +168,10 @@ extension Plugin {
     }
 
     /// Every surface commit of every client comes here: queued from inside a callback only.
+    func seatCapabilitiesChanged(_ seat: String, capabilities: UInt32) {
+        outsideCallbacks { [self] in server.seatCapabilitiesChanged(seat, capabilities: capabilities) }
+    }
+
     func surfaceCommitted(_ surface: OpaquePointer) {
         guard !isInsideCallback else { return later(.call { [self] in surfaceCommitted(surface) }) }
         server.surfaceCommitted(surface)

@@ -5,14 +5,17 @@ import TactusCore
 /// One `tactus_gesture_v1`: a gesture of one kind on one client surface, its double-buffered parameters and
 /// relations, the engine attachment its committed state became, and the events it sends.
 ///
-/// It turns inert, sending nothing and ignoring requests, when its surface or seat goes away (after cancelling a
-/// running gesture) or the server shuts down; it is gone when the client destroys it (or disconnects).
+/// It turns inert, sending nothing and ignoring requests, when its surface goes away or its seat goes or loses its
+/// pointer and touch (after cancelling a running gesture), or the server shuts down; it is gone when the client
+/// destroys it (or disconnects).
 final class GestureObject: ResourceOwner {
     private weak var server: GestureServer?
     let client: OpaquePointer
     private(set) var resource: OpaquePointer?
     let surface: SurfaceID
     let kind: GestureKind
+    /// The name of the seat whose devices drive it.
+    let seat: String
     /// The server's number for the object, never reused: relations name objects by it.
     let number: UInt64
     private var pending: GestureParameters
@@ -44,22 +47,20 @@ final class GestureObject: ResourceOwner {
         var device: DeviceID
     }
     private var surfaceListener: Listener?
-    private var seatListener: Listener?
     /// Whether a group of events went out without its `frame` yet.
     private(set) var hasOpenGroup = false
 
-    init(server: GestureServer, number: UInt64, client: OpaquePointer, surface: OpaquePointer, seat: OpaquePointer,
+    init(server: GestureServer, number: UInt64, client: OpaquePointer, surface: OpaquePointer, seat: String,
          kind: GestureKind) {
         self.server = server
         self.number = number
         self.client = client
         self.surface = SurfaceID(resource: surface)
         self.kind = kind
+        self.seat = seat
         pending = GestureParameters(kind: kind)
         surfaceListener = Listener { [unowned self] in becomeInert() }
         surfaceListener?.listen(toDestructionOf: surface)
-        seatListener = Listener { [unowned self] in becomeInert() }
-        seatListener?.listen(toDestructionOf: seat)
     }
 
     func bind(to resource: OpaquePointer) {
@@ -83,7 +84,6 @@ final class GestureObject: ResourceOwner {
         server?.releaseAttachments(of: self)
         isInert = true
         surfaceListener = nil
-        seatListener = nil
         attachment = nil
         pendingSimultaneous = []
         pendingFailureRequirements = []
@@ -178,7 +178,7 @@ final class GestureObject: ResourceOwner {
     private func attach(_ parameters: GestureParameters) {
         guard let server else { return }
         if let attachment { server.retire(attachment) }
-        let options = parameters.options(startingIn: region)
+        let options = parameters.options(startingIn: region, seat: seat)
         attachment = server.attach(self, parameters.specification.gesture, options: options)
         server.applyRelations(of: self)
     }

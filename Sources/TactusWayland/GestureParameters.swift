@@ -45,8 +45,8 @@ struct GestureParameters {
     }
 
     /// How the gesture takes part in arbitration on its surface, starting in `region` (surface-local rectangles;
-    /// nil: the whole surface).
-    func options(startingIn region: [Rect]?) -> AttachmentOptions {
-        AttachmentOptions(priority: priority, startArea: region)
+    /// nil: the whole surface), driven by the devices of `seat`.
+    func options(startingIn region: [Rect]?, seat: String) -> AttachmentOptions {
+        AttachmentOptions(priority: priority, startArea: region, seat: seat)
     }
 }

@@ -9,11 +9,16 @@ public protocol GestureServerHost: AnyObject {
     /// The server raised a protocol error on a client's object (`interface@id`), which disconnects the client:
     /// for the host's log. The message names the request and says what is wrong.
     func protocolErrorRaised(on object: String, message: String)
+    /// The name of the seat a client's `wl_seat` resource stands for (`DeviceDescription.seat` names the seats of
+    /// devices), or nil when that seat is gone.
+    func seatName(of seat: OpaquePointer) -> String?
 }
 
 extension GestureServerHost {
     /// Hosts without a log let protocol errors go unrecorded.
     public func protocolErrorRaised(on object: String, message: String) {}
+    /// Hosts of one seat: every `wl_seat` stands for it.
+    public func seatName(of seat: OpaquePointer) -> String? { DeviceDescription.defaultSeat }
 }
 
 /// The `tactus-gestures-v1` server: the `tactus_gesture_manager_v1` global on a host's `wl_display` and the
@@ -58,6 +63,8 @@ public final class GestureServer: AttachmentOwner {
     private var objectCounts: [OpaquePointer: Int] = [:]
     /// The gesture objects that sent events in the engine's step under way, whose groups still lack `frame`.
     private var objectsWithOpenGroups: [GestureObject] = []
+    /// The seats the host said have neither pointer nor touch, or are gone: objects made for them are inert.
+    private var seatsWithoutInput: Set<String> = []
 
     /// Creates the global on `display`, attaching the clients' gestures through `engineLoop`. The server keeps
     /// `host` weakly (the host owns the server).
@@ -108,6 +115,17 @@ public final class GestureServer: AttachmentOwner {
     /// A retired attachment is gone from the engine: so is the server's record of it.
     public func released(_ attachment: AttachmentID) {
         gestureOfAttachment[attachment] = nil
+    }
+
+    /// A seat's capabilities changed (`WL_SEAT_CAPABILITY_*`), or the seat is gone (0): gesture objects made for a
+    /// seat with neither pointer nor touch become inert for good, as do those made for it later.
+    public func seatCapabilitiesChanged(_ seat: String, capabilities: UInt32) {
+        let input = WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_TOUCH.rawValue
+        guard capabilities & input == 0 else { return }
+        seatsWithoutInput.insert(seat)
+        for objects in gestures.values {
+            for object in objects.values where object.seat == seat { object.becomeInert() }
+        }
     }
 
     /// The surface committed its state: pending gesture and exclusion regions take effect, destroyed exclusions
@@ -172,8 +190,11 @@ public final class GestureServer: AttachmentOwner {
                              "get_gesture: kind \(value) is not one of the kind enum")
         }
         guard takeObjectSlot(of: client, manager: manager) else { return }
+        // The object follows the seat, not the wl_seat resource: a client that releases that resource keeps its
+        // gestures, as it keeps its wl_pointer and wl_touch objects.
+        let seatName = host?.seatName(of: seat)
         let object = GestureObject(server: self, number: nextObjectNumber, client: client, surface: surface,
-                                   seat: seat, kind: kind)
+                                   seat: seatName ?? "", kind: kind)
         nextObjectNumber += 1
         guard let resource = Resource.create(client: client, interface: tactus_gesture_interface(),
                                              version: wl_resource_get_version(manager), id: id,
@@ -182,6 +203,7 @@ public final class GestureServer: AttachmentOwner {
         }
         object.bind(to: resource)
         gestures[object.surface, default: [:]][object.number] = object
+        if seatName.map(seatsWithoutInput.contains) ?? true { object.becomeInert() }
     }
 
     fileprivate func makeExclusion(manager: OpaquePointer, id: UInt32, surface: OpaquePointer) {

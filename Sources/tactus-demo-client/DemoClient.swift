@@ -77,6 +77,17 @@ struct DemoClient: ParsableCommand {
         """))
     var inhibitInput = false
 
+    @Option(help: ArgumentHelp("The seat whose devices drive the gestures, by the name the compositor gives it "
+                               + "(default: the first seat it announces).", valueName: "name"))
+    var seat: String?
+
+    @Flag(name: .customLong("release-seats"), help: ArgumentHelp(
+        """
+        Release every wl_seat object once the gestures are committed, as a client that needs them no longer \
+        does: the gestures keep working, since they follow the seat.
+        """))
+    var releaseSeats = false
+
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
@@ -125,12 +136,22 @@ struct DemoClient: ParsableCommand {
             throw WaylandClientError.missingGlobal("wl_compositor")
         }
 
+        // The seats' names come in the roundtrip after the one that bound them.
+        var chosenSeat: OpaquePointer?
+        if let seat {
+            try connection.roundtrip()
+            guard let named = connection.seat(named: seat) else {
+                throw WaylandClientError.missingGlobal("wl_seat named \(seat)")
+            }
+            chosenSeat = named
+        }
+
         // Events that come before the ready line (an interaction already under way) wait for it.
         var waiting: [String]? = []
         var printed = 0
         let isDone = { exitAfter.map { printed >= $0 } ?? false }
         let subscriptions = namedGestures.map { named in
-            let subscription = client.subscribe(named.gesture, on: surface, commit: false)
+            let subscription = client.subscribe(named.gesture, on: surface, seat: chosenSeat, commit: false)
             subscription.onEvent = { event in
                 // One read can bring several frames; --exit-after means exactly that many lines.
                 guard !isDone() else { return }
@@ -144,6 +165,7 @@ struct DemoClient: ParsableCommand {
         relate(simultaneousPairs, in: byName) { $0.recognizeSimultaneously(with: $1) }
         relate(requireFailure, in: byName) { $0.requireFailure(of: $1) }
         for (_, subscription) in subscriptions { subscription.commit() }
+        if releaseSeats { connection.releaseSeats() }
         let excluded = exclusion.isEmpty ? nil : client.exclude(exclusion.flatMap { $0 }, on: surface)
         let touches = touch ? TouchObserver(connection: connection) : nil
         touches?.onEvent = { event in

@@ -12,6 +12,7 @@
 import CTactusPlugin
 import CTactusWaylandServer
 import FuzzerDriver
+import Glibc
 import TactusPlugin
 
 /// What the host saw, counted by its callbacks.
@@ -33,7 +34,10 @@ nonisolated(unsafe) var host = tactus_host(
     run_action: { _, _, _, _, _ in },
     log: { _, _, _ in },
     device_output: nil,
-    cancel_touchpad_gesture: { _, _ in touchpadCancels += 1 })
+    cancel_touchpad_gesture: { _, _ in touchpadCancels += 1 },
+    seat_name: nil)
+/// The seats devices are announced on (nil: the default one), and whose capabilities change.
+nonisolated(unsafe) let seats: [UnsafePointer<CChar>?] = [nil, UnsafePointer(strdup("seat0")), UnsafePointer(strdup("seat1"))]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -100,7 +104,7 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 id: device, kind: bytes.next() % 7 == 0 ? 7 : kind.rawValue, name: nil,
                 width_mm: bytes.pick([160, 0, -1, .nan, 1e-300, 1e300]), height_mm: 100,
                 output: tactus_rect(x: 0, y: 0, width: bytes.pick([1600, 0, .nan, .leastNonzeroMagnitude]), height: 1000),
-                transform: UInt32(bytes.next() % 10))
+                transform: UInt32(bytes.next() % 10), seat: bytes.pick(seats))
             _ = tactusPluginAddDevice(handle, &description)
         case 54: _ = tactusPluginRemoveDevice(handle, device)
         case 55...58:
@@ -131,6 +135,7 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         case 59: _ = tactusPluginRemoveBinding(handle, Int32(bytes.next() % 6) - 1)
         case 60: _ = tactusPluginReloadConfig(handle)
         case 61: wl_event_loop_dispatch(wl_display_get_event_loop(display), 0)
+        case 62: tactusPluginSeatCapabilities(handle, bytes.pick(seats), UInt32(bytes.next() % 8))
         default:
             // The plugin goes, and a new one comes: calls to the old handle must do nothing.
             tactusPluginDestroy(plugin)

@@ -54,11 +54,12 @@ extern "C" {
  * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
  * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
  * which a library speaks before a host creates a plugin.
+ * 3.1: seats (tactus_device.seat, tactus_host.seat_name, tactus_plugin_seat_capabilities).
  * 3.0: sizes at the head of structs, uint32_t for enum values inside them, tactus_plugin_abi_version, decisions for
  * touchpad gestures (their entries' answers, and cancel_touchpad_gesture). (2: where a
  * pinch or rotation started, and a surface's size. 1: the first.) */
 #define TACTUS_ABI_MAJOR 3
-#define TACTUS_ABI_MINOR 0
+#define TACTUS_ABI_MINOR 1
 #define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
 /* Tactus's version: of the library, its programs and its packages. */
@@ -191,6 +192,11 @@ struct tactus_host {
 	 * pointer as cancelled (zwp_pointer_gestures_v1's end with cancelled set) and forward nothing more of it; its
 	 * later events return TACTUS_DROP. */
 	void (*cancel_touchpad_gesture)(void *data, uint32_t device);
+	/* The name of the seat a client's wl_seat resource stands for, as tactus_device.seat names seats (wlroots:
+	 * wlr_seat_client_from_resource(seat)->seat->name), or NULL when that seat is gone (the resource is inert).
+	 * A client's gesture objects recognize input from that seat's devices alone. NULL callback, as for hosts of
+	 * ABI 3.0: every wl_seat stands for "seat0". (3.1) */
+	const char *(*seat_name)(void *data, struct wl_resource *seat);
 };
 
 /* A touch device, mapped onto an output region of the layout. */
@@ -202,6 +208,10 @@ struct tactus_device {
 	double width_mm, height_mm;   /* physical size; 0 when unknown (a default is assumed and logged) */
 	struct tactus_rect output;    /* touchscreens: the output region it maps to, layout pixels */
 	uint32_t transform;           /* touchscreens: wl_output_transform of that output (0 normal ... 7 flipped-270) */
+	/* The seat it belongs to, by name (a wlr_seat's, libinput's logical seat); NULL: "seat0". Devices of different
+	 * seats never form one gesture, and each seat's devices drive only the gestures clients made for that seat
+	 * (compositor bindings take every seat's). Announcing a device again with another seat replaces it. (3.1) */
+	const char *seat;
 };
 
 enum tactus_gesture_kind {
@@ -328,6 +338,10 @@ struct tactus_binding {
                                                                                                                     \
 	/* A client surface committed its state (tactus-gestures-v1 gesture and exclusion regions take effect). */         \
 	X(surface_committed, void, (struct tactus_plugin *plugin, struct wl_resource *surface))                            \
+	/* A seat's capabilities changed (WL_SEAT_CAPABILITY_* as wl_seat sends them), or the seat is gone (0): the        \
+	 * gesture objects clients made for a seat with neither pointer nor touch become inert for good (a running         \
+	 * gesture is cancelled first). A seat the host never named has every capability. (3.1) */                         \
+	X(seat_capabilities, void, (struct tactus_plugin *plugin, const char *seat, uint32_t capabilities))                \
                                                                                                                     \
 	/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged     \
 	 * with file and line) when the file is bad, and the configuration in force stays. */                              \
