@@ -20,6 +20,7 @@
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
@@ -35,6 +36,8 @@ struct control {
 	 * one touchscreen for each of a trace's (TRACE_MAX_TOUCHSCREENS at most), so that several touch at once. */
 	struct wlr_input_device *replay_touchscreens[TRACE_MAX_TOUCHSCREENS];
 	struct wlr_input_device *replay_pointer, *replay_keyboard;
+	/* Seats beside the desktop's seat0, made by the seat command for the touchscreens put on them. */
+	struct wlr_seat *seats[TRACE_MAX_TOUCHSCREENS];
 	struct replay *replay; /* the replay playing, if any */
 	bool quit_after_replay;
 	/* The socket, once listening (path NULL before), the connections to it, and a descriptor kept spare for
@@ -340,12 +343,86 @@ static void list_windows(struct server *server, struct connection *connection) {
 	reply(connection, "ok\n");
 }
 
+/* A seat by name: seat0 is the desktop's; another is one the control made, or makes now if make is set (NULL when
+ * it cannot: every slot is taken). */
+static struct wlr_seat *find_seat(struct control *control, const char *name, bool make) {
+	if (strcmp(name, control->server->seat->name) == 0)
+		return control->server->seat;
+	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
+		if (control->seats[i] && strcmp(control->seats[i]->name, name) == 0)
+			return control->seats[i];
+	for (size_t i = 0; make && i < TRACE_MAX_TOUCHSCREENS; i++)
+		if (!control->seats[i])
+			return control->seats[i] = wlr_seat_create(control->server->display, name);
+	return NULL;
+}
+
+/* The control's seats offer touch while a touchscreen is on them, nothing otherwise; the plugin hears of each change
+ * (a seat left without touch stops its clients' gestures). */
+static void update_seat_capabilities(struct control *control) {
+	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++) {
+		struct wlr_seat *seat = control->seats[i];
+		if (!seat)
+			continue;
+		uint32_t capabilities = 0;
+		for (size_t j = 0; j < TRACE_MAX_TOUCHSCREENS; j++)
+			if (control->replay_touchscreens[j] && control->replay_touchscreens[j]->data == seat)
+				capabilities = WL_SEAT_CAPABILITY_TOUCH;
+		if (capabilities != seat->capabilities) {
+			wlr_seat_set_capabilities(seat, capabilities);
+			glue_seat_capabilities(control->server->glue, seat->name, capabilities);
+		}
+	}
+}
+
+/* Puts touchscreen number index (from 1, as a trace's devices come) on the seat (data NULL: seat0), announcing it
+ * again to the plugin, which takes it as another device. */
+static void put_on_seat(struct control *control, size_t index, struct wlr_seat *seat) {
+	struct wlr_input_device *touchscreen = control->replay_touchscreens[index - 1];
+	touchscreen->data = seat == control->server->seat ? NULL : seat;
+	glue_add_touchscreen(control->server->glue, touchscreen);
+	update_seat_capabilities(control);
+}
+
+/* "seat NAME touchscreen N" puts the Nth headless touchscreen on seat NAME, made if new; "seat NAME remove" takes a
+ * seat the control made away, its touchscreens going back to seat0. */
+static void run_seat_command(struct control *control, struct connection *connection, const char *name,
+                             const char *what, size_t index) {
+	if (strcmp(what, "touchscreen") == 0) {
+		struct wlr_seat *seat = NULL;
+		if (index < 1 || index > TRACE_MAX_TOUCHSCREENS || !make_replay_devices(control, index) ||
+		    !(seat = find_seat(control, name, true))) {
+			reply(connection, "error: seat NAME touchscreen N needs the headless backend, N from 1 to 4, and at most "
+			                  "4 seats\n");
+			return;
+		}
+		put_on_seat(control, index, seat);
+		reply(connection, "ok\n");
+		return;
+	}
+	struct wlr_seat *seat = find_seat(control, name, false);
+	if (!seat || seat == control->server->seat) {
+		reply(connection, "error: seat NAME remove takes a seat the control made\n");
+		return;
+	}
+	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
+		if (control->seats[i] == seat)
+			control->seats[i] = NULL;
+	/* Its clients' gestures stop while the seat is still there, then its touchscreens go back to seat0. */
+	glue_seat_capabilities(control->server->glue, seat->name, 0);
+	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
+		if (control->replay_touchscreens[i] && control->replay_touchscreens[i]->data == seat)
+			put_on_seat(control, i + 1, control->server->seat);
+	wlr_seat_destroy(seat);
+	reply(connection, "ok\n");
+}
+
 static void run_control_command(struct connection *connection, char *command) {
 	struct control *control = connection->control;
 	struct server *server = control->server;
 	double x, y;
-	unsigned keycode;
-	char state[16];
+	unsigned keycode, index = 0;
+	char state[16], seat[32], what[16];
 	if (strncmp(command, "replay ", 7) == 0) {
 		char error[1024], line[sizeof error + 16];
 		if (!start_replay(control, command + 7, connection, error, sizeof error)) {
@@ -368,6 +445,9 @@ static void run_control_command(struct connection *connection, char *command) {
 		}
 		press_key(control, keycode, strcmp(state, "pressed") == 0);
 		reply(connection, "ok\n");
+	} else if (sscanf(command, "seat %31s %15s %u", seat, what, &index) >= 2 &&
+	           (strcmp(what, "touchscreen") == 0 || strcmp(what, "remove") == 0)) {
+		run_seat_command(control, connection, seat, what, index);
 	} else if (strcmp(command, "windows") == 0) {
 		list_windows(server, connection);
 	} else if (strcmp(command, "reload") == 0) {
@@ -382,7 +462,8 @@ static void run_control_command(struct connection *connection, char *command) {
 		reply(connection, "ok\n");
 		wl_display_terminate(server->display);
 	} else {
-		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, windows, reload, quit\n");
+		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, seat NAME "
+		                  "touchscreen N, seat NAME remove, windows, reload, quit\n");
 	}
 }
 

@@ -56,8 +56,8 @@ struct glue {
 	char *reload_error;
 	size_t reload_error_size;
 	/* Touch points delivered to clients, by device and the device's touch id, with the origin of the surface each
-	 * began on; the seat keeps the surface. The seat knows each by its slot here: touch ids are the device's own, so
-	 * two touchscreens touched at once use the same ones, and wlr_seat keys its points by id alone. */
+	 * began on; the device's seat keeps the surface. The seat knows each by its slot here: touch ids are the device's
+	 * own, so two touchscreens touched at once use the same ones, and wlr_seat keys its points by id alone. */
 	struct {
 		bool active;
 		uint32_t device;
@@ -131,6 +131,7 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 	struct tactus_device description = {
 		.size = sizeof(struct tactus_device),
 		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
+		.seat = seat_of(glue->server, device)->name,
 	};
 	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(glue->server, device) : NULL;
 	if (box)
@@ -144,6 +145,12 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 void glue_add_touchscreen(struct glue *glue, struct wlr_input_device *device) {
 	if (glue)
 		announce_device(glue, device, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
+/* The seat's clients' gestures stop for good once it has neither pointer nor touch, or is gone (capabilities 0). */
+void glue_seat_capabilities(struct glue *glue, const char *seat, uint32_t capabilities) {
+	if (glue)
+		glue->tactus.seat_capabilities(glue->plugin, seat, capabilities);
 }
 
 static void reannounce_touchscreens(void *data) {
@@ -181,10 +188,16 @@ static int touch_slot(struct glue *glue, uint32_t device, int32_t id) {
 	return -1;
 }
 
+/* The seat a device the plugin knows belongs to. */
+static struct wlr_seat *device_seat(struct glue *glue, uint32_t device) {
+	struct wlr_input_device *input = device_of_id(glue, device);
+	return input ? seat_of(glue->server, input) : glue->server->seat;
+}
+
 /* The seat forgets a touch point when its client is cancelled or disconnects: so does the compositor. */
 static int live_touch_slot(struct glue *glue, uint32_t device, int32_t id) {
 	int slot = touch_slot(glue, device, id);
-	if (slot >= 0 && !wlr_seat_touch_get_point(glue->server->seat, slot)) {
+	if (slot >= 0 && !wlr_seat_touch_get_point(device_seat(glue, device), slot)) {
 		glue->touches[slot].active = false;
 		return -1;
 	}
@@ -193,17 +206,18 @@ static int live_touch_slot(struct glue *glue, uint32_t device, int32_t id) {
 
 static void deliver_touch_down(struct glue *glue, const struct tactus_touch *touch, double lx, double ly) {
 	struct server *server = glue->server;
+	struct wlr_seat *seat = device_seat(glue, touch->device);
 	double sx, sy;
 	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
 	if (!surface || live_touch_slot(glue, touch->device, touch->touch_id) >= 0)
 		return;
 	int slot = 0; /* a free one, which the seat does not hold either (its client may not have been told yet) */
-	while (slot < MAX_TOUCHES && (glue->touches[slot].active || wlr_seat_touch_get_point(server->seat, slot)))
+	while (slot < MAX_TOUCHES && (glue->touches[slot].active || wlr_seat_touch_get_point(seat, slot)))
 		slot++;
 	if (slot == MAX_TOUCHES)
 		return;
 	focus_surface(server, surface);
-	if (!wlr_seat_touch_notify_down(server->seat, surface, touch->time_msec, slot, sx, sy))
+	if (!wlr_seat_touch_notify_down(seat, surface, touch->time_msec, slot, sx, sy))
 		return; /* the client has no wl_touch */
 	glue->touches[slot].active = true;
 	glue->touches[slot].device = touch->device;
@@ -216,6 +230,7 @@ static void deliver_touch_down(struct glue *glue, const struct tactus_touch *tou
 static void deliver(struct glue *glue, const struct tactus_touch *touch) {
 	struct server *server = glue->server;
 	struct wlr_input_device *device = device_of_id(glue, touch->device);
+	struct wlr_seat *seat = device_seat(glue, touch->device);
 	double lx = 0, ly = 0;
 	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
 		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
@@ -226,17 +241,17 @@ static void deliver(struct glue *glue, const struct tactus_touch *touch) {
 		break;
 	case TACTUS_TOUCH_MOTION:
 		if (slot >= 0)
-			wlr_seat_touch_notify_motion(server->seat, touch->time_msec, slot, lx - glue->touches[slot].origin_x,
+			wlr_seat_touch_notify_motion(seat, touch->time_msec, slot, lx - glue->touches[slot].origin_x,
 			                             ly - glue->touches[slot].origin_y);
 		break;
 	case TACTUS_TOUCH_UP:
 		if (slot >= 0) {
-			wlr_seat_touch_notify_up(server->seat, touch->time_msec, slot);
+			wlr_seat_touch_notify_up(seat, touch->time_msec, slot);
 			glue->touches[slot].active = false;
 		}
 		break;
 	case TACTUS_TOUCH_FRAME:
-		wlr_seat_touch_notify_frame(server->seat);
+		wlr_seat_touch_notify_frame(seat);
 		break;
 	}
 }
@@ -250,7 +265,7 @@ static void host_deliver_touch(void *data, const struct tactus_touch *touch) { d
  * next looks (live_touch_slot). */
 static void host_cancel_touches(void *data, uint32_t device) {
 	struct glue *glue = data;
-	struct wlr_seat *seat = glue->server->seat;
+	struct wlr_seat *seat = device_seat(glue, device);
 	for (int i = 0; i < MAX_TOUCHES; i++) {
 		if (!glue->touches[i].active || glue->touches[i].device != device)
 			continue;
@@ -540,6 +555,13 @@ static size_t host_region_rectangles(void *data, struct wl_resource *region, str
 	return (size_t)count;
 }
 
+/* The seat a client's wl_seat stands for, by the name devices are announced with; NULL once the seat is gone. */
+static const char *host_seat_name(void *data, struct wl_resource *resource) {
+	(void)data;
+	struct wlr_seat_client *client = wlr_seat_client_from_resource(resource);
+	return client ? client->seat->name : NULL;
+}
+
 /* A binding's host action: printed at every phase, run as the desktop's command when the gesture ends or is
  * recognized. */
 static void host_run_action(void *data, const char *name, enum tactus_phase phase, double progress,
@@ -610,7 +632,7 @@ struct glue *glue_create(struct server *server, const char *plugin_path, const c
 		.data = glue, .surfaces_at = host_surfaces_at, .pointer_location = host_pointer_location,
 		.region_rectangles = host_region_rectangles, .run_action = host_run_action, .log = host_log,
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
-		.cancel_touchpad_gesture = host_cancel_touchpad_gesture,
+		.cancel_touchpad_gesture = host_cancel_touchpad_gesture, .seat_name = host_seat_name,
 	};
 	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, config_path);
 	if (!glue->plugin) {

@@ -41,6 +41,10 @@ void glue_output_added(struct glue *glue);
  * destroy after the desktop), when the event loop is next idle. */
 void glue_output_destroyed(struct glue *glue);
 
+/* A seat's capabilities changed (WL_SEAT_CAPABILITY_*), or it is going (0): the plugin stops its clients' gestures
+ * once it has neither pointer nor touch. */
+void glue_seat_capabilities(struct glue *glue, const char *seat, uint32_t capabilities);
+
 /* The keyboard modifiers held now, as wlroots has them (WLR_MODIFIER_*). */
 void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers);
 

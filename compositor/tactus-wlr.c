@@ -330,6 +330,10 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 	}
 }
 
+struct wlr_seat *seat_of(struct server *server, struct wlr_input_device *device) {
+	return device->data ? device->data : server->seat;
+}
+
 /* The seat always offers pointer and touch, so that clients can listen before a device arrives (headless, there
  * is none until a replay makes one); a keyboard once there is one. */
 static void update_capabilities(struct server *server) {

@@ -23,7 +23,7 @@ struct server {
 	struct wlr_scene *scene;
 	struct wlr_output_layout *layout;
 	struct wlr_xdg_shell *xdg_shell;
-	struct wlr_seat *seat;
+	struct wlr_seat *seat; /* seat0: the keyboard, the pointer, and every device not put on another seat */
 	struct wlr_cursor *cursor;
 	struct wlr_xcursor_manager *cursor_images;
 	struct wlr_pointer_gestures_v1 *pointer_gestures;
@@ -50,6 +50,9 @@ uint32_t monotonic_msec(void);
 
 /* Sets the listener's notify function and adds it to the signal. */
 void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify);
+
+/* The seat a device belongs to: the one the control put it on (its data), else seat0. */
+struct wlr_seat *seat_of(struct server *server, struct wlr_input_device *device);
 
 /* The front client surface under a layout point, with that point in its coordinates; NULL when there is none, or
  * when it is not the surface of the client that keeps input to itself (a lock screen), if one does. */

@@ -118,10 +118,13 @@ public final class GestureServer: AttachmentOwner {
     }
 
     /// A seat's capabilities changed (`WL_SEAT_CAPABILITY_*`), or the seat is gone (0): gesture objects made for a
-    /// seat with neither pointer nor touch become inert for good, as do those made for it later.
+    /// seat with neither pointer nor touch become inert for good, as do those made for it until it has one again.
     public func seatCapabilitiesChanged(_ seat: String, capabilities: UInt32) {
         let input = WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_TOUCH.rawValue
-        guard capabilities & input == 0 else { return }
+        guard capabilities & input == 0 else {
+            seatsWithoutInput.remove(seat)
+            return
+        }
         seatsWithoutInput.insert(seat)
         for objects in gestures.values {
             for object in objects.values where object.seat == seat { object.becomeInert() }

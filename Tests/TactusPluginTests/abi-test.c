@@ -594,6 +594,24 @@ int main(int argc, char **argv) {
 	      seen.cancelled);
 	tactus.add_device(plugin, &screen);
 
+	/* Seats (3.1): a screen announced again on another seat is replaced, so a swipe in flight is cancelled; the
+	 * bindings take every seat's devices, so the next swipe on it runs the action. A seat losing its capabilities
+	 * touches client gestures alone; a NULL seat is ignored. */
+	moved_screen = screen;
+	moved_screen.seat = "seat1";
+	halfway = move_the_screen;
+	reset();
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 3000);
+	int cancelled_on_reseat = count_phase("workspace-next", TACTUS_PHASE_RECOGNIZED);
+	tactus.seat_capabilities(plugin, "seat1", 0);
+	tactus.seat_capabilities(plugin, NULL, 0);
+	reset();
+	stroke(plugin, 3, 0.6, 0.5, -0.3, 0, 0, 4000);
+	CHECK(moved_answer == 0 && cancelled_on_reseat == 0 && count_phase("workspace-next", TACTUS_PHASE_RECOGNIZED) == 1,
+	      "a screen moved to seat1 halfway through a swipe: that swipe is not recognized (%d), the next one is",
+	      cancelled_on_reseat);
+	tactus.add_device(plugin, &screen);
+
 	/* Each entry answers with the engine's decision for that very event, whatever its time or values, and nothing
 	 * reaches the client twice. A second screen's touch stamped 1 ms before the first screen's latest event is
 	 * withheld like any other while the swipe is undecided, then delivered once when it fails. */

@@ -3,6 +3,7 @@ import Testing
 @_spi(Testing) import TactusClient
 import TactusCore
 @testable import TactusWayland
+import TactusSimulation
 import TactusWaylandTestbed
 
 /// Surfaces, gestures and clients that go away mid-gesture: no crash, no further events, nothing left over.
@@ -47,6 +48,45 @@ import TactusWaylandTestbed
         drag.destroy()
         compositor.pump([client.connection])
         #expect(compositor.server.objectCount == 0)
+    }
+
+    @Test func aGestureFollowsItsSeatNotTheWlSeatObjectAndStopsForGoodWhenTheSeatLosesTouchAndPointer() throws {
+        let compositor = try TestCompositor()
+        let (client, _) = try clientDragging(on: compositor)
+        // Releasing the wl_seat the gesture was made with takes nothing from it.
+        client.connection.releaseSeats()
+        compositor.pump([client.connection])
+        compositor.feed(Self.secondHalf)
+        compositor.pump([client.connection])
+        #expect(client.path("drag") == [.began, .changed, .ended])
+        // A keyboard is no seat for gestures: the running drag is cancelled, and the object stays inert when touch
+        // comes back.
+        compositor.feed(Self.firstHalf.map { ($0.time + .milliseconds(1000), $0.event) }, settle: .zero)
+        compositor.pump([client.connection])
+        compositor.server.seatCapabilitiesChanged(DeviceDescription.defaultSeat, capabilities: 2)
+        compositor.feed(Self.secondHalf.map { ($0.time + .milliseconds(1000), $0.event) })
+        compositor.pump([client.connection])
+        #expect(client.path("drag") == [.began, .changed, .ended, .began, .changed, .cancelled])
+        // A client's gesture made while the seat has neither is inert from the start; one made after it has touch
+        // again works.
+        let early = try TestClient(compositor)
+        compositor.place(early.serverSurface, at: Rect(x: 0, y: 0, width: 700, height: 1000))
+        early.subscribe("drag", .drag())
+        compositor.pump([early.connection])
+        compositor.server.seatCapabilitiesChanged(DeviceDescription.defaultSeat, capabilities: 4)
+        let late = try TestClient(compositor)
+        compositor.place(late.serverSurface, at: Rect(x: 900, y: 0, width: 700, height: 1000))
+        late.subscribe("drag", .drag())
+        compositor.pump([late.connection])
+        // A drag on each of the two windows, side by side.
+        let drag = GeneratedGesture.drag(path: .line, fingers: 1, distance: 40, duration: 400, direction: .right)
+        compositor.feed(Interactions.events(drag, at: 3100, movedBy: Vector(dx: -500, dy: 0)))
+        compositor.feed(Interactions.events(drag, at: 5100, movedBy: Vector(dx: 400, dy: 0)))
+        compositor.pump([client.connection, early.connection, late.connection])
+        #expect(client.path("drag") == [.began, .changed, .ended, .began, .changed, .cancelled])
+        #expect(early.path("drag").isEmpty)
+        #expect(late.path("drag") == [.began, .changed, .ended])
+        #expect(client.connection.protocolError == nil && early.connection.protocolError == nil)
     }
 
     @Test func aGestureDestroyedMidGestureSendsNothingMore() throws {
