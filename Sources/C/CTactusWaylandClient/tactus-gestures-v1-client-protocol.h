@@ -382,10 +382,21 @@ tactus_gesture_manager_v1_destroy(struct tactus_gesture_manager_v1 *tactus_gestu
  * part in interactions: an uncommitted gesture object recognizes
  * nothing.
  *
- * If the surface or the seat is destroyed, a running gesture of the
- * object is cancelled (reason other) and one still undecided may fail;
- * then the gesture object becomes inert: it sends no more events and
- * accepts and ignores requests, until the client destroys it.
+ * The object belongs to the seat the wl_seat object stands for, not to
+ * that wl_seat object: it recognizes interactions of that seat's
+ * devices only, and fingers of two seats never form one gesture. A
+ * client that releases the wl_seat object (or another one of the same
+ * seat) keeps its gesture objects, as it keeps its wl_pointer and
+ * wl_touch objects.
+ *
+ * If the surface is destroyed, or the seat is removed or has neither
+ * the pointer nor the touch capability any more, a running gesture of
+ * the object is cancelled (reason other) and one still undecided may
+ * fail; then the gesture object becomes inert: it sends no more events
+ * and accepts and ignores requests, until the client destroys it. It
+ * stays inert when the seat gets either capability back, or a seat of
+ * the same name comes; a gesture object created for a seat without
+ * either capability is inert from the start.
  *
  * A kind outside the kind enum raises invalid_kind; more gesture and
  * exclusion objects than the compositor allows for one client (256 by
