@@ -393,7 +393,7 @@ static void run_seat_command(struct control *control, struct connection *connect
 		if (index < 1 || index > TRACE_MAX_TOUCHSCREENS || !make_replay_devices(control, index) ||
 		    !(seat = find_seat(control, name, true))) {
 			reply(connection, "error: seat NAME touchscreen N needs the headless backend, N from 1 to 4, and at most "
-			                  "4 seats\n");
+			                  "4 seats besides seat0\n");
 			return;
 		}
 		put_on_seat(control, index, seat);
