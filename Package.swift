@@ -112,7 +112,7 @@ let package = Package(
                 .headerSearchPath("."),
                 .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
-            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl")]
+            linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl"), .linkedLibrary("input")]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).

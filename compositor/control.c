@@ -114,16 +114,20 @@ static void stop_replay(struct control *control) {
 		free_replay(control->replay);
 }
 
-static void replay_touch(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
+/* A touch of a calibrated panel, as libinput reports it: the trace's position turned by the panel's matrix. */
+static void replay_touch(struct wlr_input_device *device, const struct trace_touchscreen *panel,
+                         const struct trace_event *e, uint32_t time) {
 	struct wlr_touch *touch = device->touch;
+	const float *m = panel->calibration;
+	double x = m[0] * e->x + m[1] * e->y + m[2], y = m[3] * e->x + m[4] * e->y + m[5];
 	switch (e->type) {
 	case TRACE_TOUCH_DOWN: {
-		struct wlr_event_touch_down event = {device, time, e->touch_id, e->x, e->y};
+		struct wlr_event_touch_down event = {device, time, e->touch_id, x, y};
 		wl_signal_emit(&touch->events.down, &event);
 		break;
 	}
 	case TRACE_TOUCH_MOTION: {
-		struct wlr_event_touch_motion event = {device, time, e->touch_id, e->x, e->y};
+		struct wlr_event_touch_motion event = {device, time, e->touch_id, x, y};
 		wl_signal_emit(&touch->events.motion, &event);
 		break;
 	}
@@ -224,8 +228,8 @@ static int replay_next(void *data) {
 		replay->next++;
 		/* Milliseconds that wrap, as wlroots' do: a time before the trace's start (it may have some) is due at once. */
 		uint32_t time = replay->start_msec + (uint32_t)(event->time_us / 1000);
-		replay_touch(replay->control->replay_touchscreens[trace_touchscreen_index(&replay->trace, event->device)],
-		             event, time);
+		size_t panel = trace_touchscreen_index(&replay->trace, event->device);
+		replay_touch(replay->control->replay_touchscreens[panel], &replay->trace.touchscreens[panel], event, time);
 		replay_touchpad(replay->control->replay_pointer, event, time);
 	}
 	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
@@ -281,16 +285,15 @@ static bool start_replay(struct control *control, const char *path, struct conne
 		trace_release(&trace);
 		return false;
 	}
-	/* A touchscreen's physical size reaches the plugin: the headless devices have none. */
+	/* A touchscreen's physical size and calibration reach the plugin: the headless devices have neither. */
 	for (size_t i = 0; i < trace.touchscreen_count; i++) {
 		const struct trace_touchscreen *described = &trace.touchscreens[i];
 		struct wlr_input_device *touchscreen = control->replay_touchscreens[i];
-		if (described->has_size &&
-		    (described->width_mm != touchscreen->width_mm || described->height_mm != touchscreen->height_mm)) {
+		if (described->has_size) {
 			touchscreen->width_mm = described->width_mm;
 			touchscreen->height_mm = described->height_mm;
-			glue_add_touchscreen(control->server->glue, touchscreen);
 		}
+		glue_calibrate_touchscreen(control->server->glue, touchscreen, described->calibration);
 	}
 	struct replay *replay = calloc(1, sizeof *replay);
 	replay->control = control;
@@ -417,6 +420,20 @@ static void run_seat_command(struct control *control, struct connection *connect
 	reply(connection, "ok\n");
 }
 
+/* "output transform N" turns the first output by wl_output_transform N (0 ... 7): a tablet held the other way. Its
+ * box in the layout turns with it, and the touchscreens are announced again there (tactus-wlr.c's output_commit). */
+static void turn_output(struct control *control, struct connection *connection, unsigned transform) {
+	struct wlr_output_layout_output *first = NULL;
+	if (!wl_list_empty(&control->server->layout->outputs))
+		first = wl_container_of(control->server->layout->outputs.next, first, link);
+	if (!first || transform > WL_OUTPUT_TRANSFORM_FLIPPED_270) {
+		reply(connection, "error: output transform N needs an output and N from 0 to 7\n");
+		return;
+	}
+	wlr_output_set_transform(first->output, transform);
+	reply(connection, wlr_output_commit(first->output) ? "ok\n" : "error: the output refused the transform\n");
+}
+
 static void run_control_command(struct connection *connection, char *command) {
 	struct control *control = connection->control;
 	struct server *server = control->server;
@@ -448,6 +465,8 @@ static void run_control_command(struct connection *connection, char *command) {
 	} else if (sscanf(command, "seat %31s %15s %u", seat, what, &index) >= 2 &&
 	           (strcmp(what, "touchscreen") == 0 || strcmp(what, "remove") == 0)) {
 		run_seat_command(control, connection, seat, what, index);
+	} else if (sscanf(command, "output transform %u", &index) == 1) {
+		turn_output(control, connection, index);
 	} else if (strcmp(command, "windows") == 0) {
 		list_windows(server, connection);
 	} else if (strcmp(command, "reload") == 0) {
@@ -463,7 +482,7 @@ static void run_control_command(struct connection *connection, char *command) {
 		wl_display_terminate(server->display);
 	} else {
 		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, seat NAME "
-		                  "touchscreen N, seat NAME remove, windows, reload, quit\n");
+		                  "touchscreen N, seat NAME remove, output transform N, windows, reload, quit\n");
 	}
 }
 

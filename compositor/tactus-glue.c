@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libinput.h>
 #include <wayland-server-core.h>
+#include <wlr/backend/libinput.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_input_device.h>
@@ -39,6 +41,7 @@ struct announced_device {
 	struct glue *glue;
 	struct wlr_input_device *input; /* NULL: a free slot */
 	struct wl_listener destroy;
+	float calibration[6]; /* of a touchscreen libinput does not drive; all zero: none */
 };
 
 /* The pointer gestures of zwp_pointer_gestures_v1. */
@@ -115,19 +118,36 @@ static struct wlr_box *touchscreen_region(struct server *server, struct wlr_inpu
 	return wlr_output_layout_get_box(server->layout, NULL);
 }
 
-/* Tells the plugin about a device, again when its size or region changed; returns its id, 0 when there is no room. */
-static uint32_t announce_device(struct glue *glue, struct wlr_input_device *device, enum tactus_device_kind kind) {
+/* The device's place among those the plugin knows, taken when it is new; NULL when there is no room. */
+static struct announced_device *announced_device(struct glue *glue, struct wlr_input_device *device) {
 	uint32_t id = device_id(glue, device);
 	if (!id) {
 		id = device_id(glue, NULL);
 		if (!id)
-			return 0;
+			return NULL;
 		struct announced_device *announced = &glue->devices[id - 1];
-		announced->glue = glue;
-		announced->input = device;
+		*announced = (struct announced_device){.glue = glue, .input = device};
 		announced->destroy.notify = announced_device_destroy;
 		wl_signal_add(&device->events.destroy, &announced->destroy);
 	}
+	return &glue->devices[id - 1];
+}
+
+/* The matrix libinput turns a touchscreen's touches by (the user's calibration for a rotated output), which wlroots
+ * passes on as they are; for another driver's device, what the compositor was told. */
+static void touchscreen_calibration(const struct announced_device *announced, float calibration[6]) {
+	if (wlr_input_device_is_libinput(announced->input))
+		libinput_device_config_calibration_get_matrix(wlr_libinput_get_device_handle(announced->input), calibration);
+	else
+		memcpy(calibration, announced->calibration, sizeof announced->calibration);
+}
+
+/* Tells the plugin about a device, again when its size or region changed; returns its id, 0 when there is no room. */
+static uint32_t announce_device(struct glue *glue, struct wlr_input_device *device, enum tactus_device_kind kind) {
+	struct announced_device *announced = announced_device(glue, device);
+	if (!announced)
+		return 0;
+	uint32_t id = (uint32_t)(announced - glue->devices) + 1;
 	struct tactus_device description = {
 		.size = sizeof(struct tactus_device),
 		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
@@ -136,6 +156,8 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(glue->server, device) : NULL;
 	if (box)
 		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
+	if (kind == TACTUS_DEVICE_TOUCHSCREEN)
+		touchscreen_calibration(announced, description.calibration);
 	glue->tactus.add_device(glue->plugin, &description);
 	wlr_log(WLR_INFO, "%s %s is tactus device %u", kind == TACTUS_DEVICE_TOUCHSCREEN ? "touchscreen" : "touchpad",
 	        device->name, id);
@@ -145,6 +167,14 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 void glue_add_touchscreen(struct glue *glue, struct wlr_input_device *device) {
 	if (glue)
 		announce_device(glue, device, TACTUS_DEVICE_TOUCHSCREEN);
+}
+
+void glue_calibrate_touchscreen(struct glue *glue, struct wlr_input_device *device, const float calibration[6]) {
+	struct announced_device *announced = glue ? announced_device(glue, device) : NULL;
+	if (!announced)
+		return;
+	memcpy(announced->calibration, calibration, sizeof announced->calibration);
+	announce_device(glue, device, TACTUS_DEVICE_TOUCHSCREEN);
 }
 
 /* The seat's clients' gestures stop for good once it has neither pointer nor touch, or is gone (capabilities 0). */
@@ -161,7 +191,7 @@ static void reannounce_touchscreens(void *data) {
 			announce_device(glue, glue->devices[i].input, TACTUS_DEVICE_TOUCHSCREEN);
 }
 
-void glue_output_added(struct glue *glue) {
+void glue_layout_changed(struct glue *glue) {
 	if (glue)
 		reannounce_touchscreens(glue);
 }

@@ -33,9 +33,14 @@ void glue_destroy(struct glue *glue);
 /* A touchscreen came, or its physical size changed: the plugin learns it, with the layout region it covers. */
 void glue_add_touchscreen(struct glue *glue, struct wlr_input_device *device);
 
-/* An output joined the layout: touchscreens are announced again, since the region they cover may have changed
- * (what the plugin had in flight on them ends). */
-void glue_output_added(struct glue *glue);
+/* The calibration matrix a touchscreen that libinput does not drive turns its touches by, libinput's six numbers
+ * (a headless touchscreen playing a calibrated panel): the plugin learns the touchscreen again with it. Those that
+ * libinput drives have their matrix read from libinput. */
+void glue_calibrate_touchscreen(struct glue *glue, struct wlr_input_device *device, const float calibration[6]);
+
+/* An output joined the layout, or turned or changed its mode or scale: touchscreens are announced again, since the
+ * region they cover may have changed (what the plugin has in flight on them goes on, mapped the new way). */
+void glue_layout_changed(struct glue *glue);
 
 /* An output is going: touchscreens are announced again once the layout has let go of it too (it hears of the
  * destroy after the desktop), when the event loop is next idle. */

@@ -64,7 +64,7 @@
 struct output {
 	struct server *server;
 	struct wlr_output *output;
-	struct wl_listener frame, destroy;
+	struct wl_listener frame, commit, destroy;
 };
 
 struct keyboard {
@@ -92,11 +92,21 @@ static void output_frame(struct wl_listener *listener, void *data) {
 	wlr_scene_output_send_frame_done(scene_output, &now);
 }
 
+/* An output turned, or changed its mode or scale: the layout has moved it already (it heard the commit first), and
+ * the touchscreens follow. */
+static void output_commit(struct wl_listener *listener, void *data) {
+	struct output *output = wl_container_of(listener, output, commit);
+	const struct wlr_output_event_commit *event = data;
+	if (event->committed & (WLR_OUTPUT_STATE_TRANSFORM | WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE))
+		glue_layout_changed(output->server->glue);
+}
+
 static void output_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct output *output = wl_container_of(listener, output, destroy);
 	glue_output_destroyed(output->server->glue);
 	wl_list_remove(&output->frame.link);
+	wl_list_remove(&output->commit.link);
 	wl_list_remove(&output->destroy.link);
 	free(output);
 }
@@ -119,8 +129,9 @@ static void server_new_output(struct wl_listener *listener, void *data) {
 	output->destroy.notify = output_destroy;
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	wlr_output_layout_add_auto(server->layout, wlr_output);
+	listen_to(&wlr_output->events.commit, &output->commit, output_commit);
 	wlr_xcursor_manager_load(server->cursor_images, wlr_output->scale);
-	glue_output_added(server->glue);
+	glue_layout_changed(server->glue);
 	wlr_log(WLR_INFO, "output %s: %dx%d", wlr_output->name, wlr_output->width, wlr_output->height);
 }
 

@@ -453,7 +453,20 @@ static bool optional_numbers(struct reader *reader, struct json_object *object, 
 /* How many slots a device may have, and fingers a touchpad gesture (Trace.slotCounts). */
 #define MAX_SLOTS 256
 
-/* A device description (Trace.device(from:)): checked, and a touchscreen's id and physical size kept. */
+/* The calibration matrix of a device mirrored along x when flipped, then turned rotation degrees clockwise: with x
+ * mirrored as s x + t, libinput's matrices for 0, 90, 180 and 270 (DeviceTransform.apply in the simulator). */
+static void calibration_of(int64_t rotation, bool flipped, float matrix[6]) {
+	float s = flipped ? -1 : 1, t = flipped ? 1 : 0;
+	const float turns[4][6] = {
+		{s, 0, t, 0, 1, 0},
+		{0, -1, 1, s, 0, t},
+		{-s, 0, 1 - t, 0, -1, 1},
+		{0, 1, 0, -s, 0, 1 - t},
+	};
+	memcpy(matrix, turns[rotation / 90], sizeof turns[0]);
+}
+
+/* A device description (Trace.device(from:)): checked, and a touchscreen's id, physical size and calibration kept. */
 static bool read_device(struct reader *reader, struct json_object *device, struct trace *trace) {
 	static const char *const keys[] = {"id", "kind", "name", "size_mm", "output", "rotation", "flipped", "slots", NULL};
 	if (!check_keys(reader, device, keys))
@@ -473,18 +486,21 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 	if (has_output && !(output[2] >= MIN_LENGTH && output[2] <= MAX_LENGTH && output[3] >= MIN_LENGTH &&
 	                    output[3] <= MAX_LENGTH))
 		return refuse(reader, "\"output\" must have a width and a height within %.0f…%.0f", MIN_LENGTH, MAX_LENGTH);
-	int64_t rotation, id, slots;
+	int64_t rotation = 0, id, slots;
 	if (!optional_whole(reader, device, "rotation", INT64_MIN, INT64_MAX, &present, &rotation))
 		return false;
-	if (present && rotation != 0 && rotation != 90 && rotation != 180 && rotation != 270)
+	if (rotation != 0 && rotation != 90 && rotation != 180 && rotation != 270)
 		return refuse(reader, "\"rotation\" must be 0, 90, 180 or 270");
 	if (!whole(reader, device, "id", 0, UINT32_MAX, &id) || !optional_text(reader, device, "name", &name) ||
 	    !flag(reader, device, "flipped", &flipped) ||
 	    !optional_whole(reader, device, "slots", 1, MAX_SLOTS, &present, &slots))
 		return false;
-	if (touchscreen && trace->touchscreen_count < TRACE_MAX_TOUCHSCREENS)
-		trace->touchscreens[trace->touchscreen_count++] = (struct trace_touchscreen){
+	if (touchscreen && trace->touchscreen_count < TRACE_MAX_TOUCHSCREENS) {
+		struct trace_touchscreen *kept = &trace->touchscreens[trace->touchscreen_count++];
+		*kept = (struct trace_touchscreen){
 			.id = (uint32_t)id, .has_size = has_size, .width_mm = size[0], .height_mm = size[1]};
+		calibration_of(rotation, flipped, kept->calibration);
+	}
 	return true;
 }
 

@@ -53,7 +53,10 @@ struct trace_event {
 struct trace_touchscreen {
 	uint32_t id;
 	bool has_size;
-	double width_mm, height_mm; /* its physical size, when it has one */
+	double width_mm, height_mm; /* its physical size along its own axes, when it has one */
+	/* Its rotation and flip onto the output, as the calibration matrix a user of that output gives libinput (the
+	 * matrices of libinput_device_config_calibration_set_matrix): a replay plays the panel calibrated. */
+	float calibration[6];
 };
 
 struct trace {

@@ -47,7 +47,7 @@ final class PluginCompositor {
             size: UInt32(MemoryLayout<tactus_device>.size), id: device, kind: TACTUS_DEVICE_TOUCHSCREEN.rawValue, name: nil,
             width_mm: output.size.width / 10, height_mm: output.size.height / 10,
             output: tactus_rect(x: output.origin.x, y: output.origin.y, width: output.size.width, height: output.size.height),
-            transform: 0, seat: nil)
+            transform: 0, seat: nil, calibration: (0, 0, 0, 0, 0, 0))
         guard tactus_plugin_add_device(plugin, &screen) == 0 else { throw TestbedError("add_device refused") }
     }
 

@@ -31,8 +31,13 @@ public final class LibinputSource {
 
     /// Where a device's contacts land in the layout, and its size when libinput does not know it.
     public struct Placement {
+        /// The output region its touches span, in layout pixels.
         public var outputRegion: Rect
+        /// The turn still to apply to libinput's touches, which its calibration matrix has turned already
+        /// (tactus.h's transform contract): the identity where the user calibrated the device for its output.
         public var transform: DeviceTransform
+        /// The panel's size along its own axes, as libinput would measure it, for a device that reports none; its
+        /// calibration matrix brings it onto the touches' axes, as it does libinput's.
         public var fallbackSize: Size?
 
         public init(outputRegion: Rect = Rect(x: 0, y: 0, width: 1920, height: 1080),

@@ -15,7 +15,7 @@ public final class LibinputTranslator {
     public private(set) var reports: [LibinputSource.DeviceReport] = []
 
     private let deliver: (InputEvent, Timestamp) -> Void
-    private var devices: [OpaquePointer: DeviceID] = [:]
+    private var devices: [OpaquePointer: Added] = [:]
     private let keyboard = Keyboard()
     private var nextDevice: UInt32
     private var unhandledTypes: Set<UInt32> = []
@@ -37,7 +37,7 @@ public final class LibinputTranslator {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED: addDevice(device)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            if let id = devices.removeValue(forKey: device) { deliver(.deviceRemoved(id), currentTime()) }
+            if let added = devices.removeValue(forKey: device) { deliver(.deviceRemoved(added.description.id), currentTime()) }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             touch(type, libinput_event_get_touch_event(event)!, device)
@@ -63,6 +63,14 @@ public final class LibinputTranslator {
         }
     }
 
+    /// A device as announced: its description, and the sensor's own size and the calibration that description's
+    /// size was turned by.
+    private struct Added {
+        var description: DeviceDescription
+        var sensorSize: Size?
+        var calibration: Calibration
+    }
+
     private func addDevice(_ device: OpaquePointer) {
         let name = String(cString: libinput_device_get_name(device))
         let kind: DeviceKind
@@ -75,7 +83,6 @@ public final class LibinputTranslator {
         }
         let id = DeviceID(nextDevice)
         nextDevice += 1
-        devices[device] = id
         var width = 0.0, height = 0.0
         let known = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
         let slots = libinput_device_touch_get_touch_count(device)
@@ -89,16 +96,47 @@ public final class LibinputTranslator {
         let place = placement(report)
         let size = report.size ?? place.fallbackSize
         if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
-        deliver(.deviceAdded(DeviceDescription(
-            id: id, kind: kind, name: name, physicalSize: size, outputRegion: place.outputRegion,
-            transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10,
-            seat: libinput_device_get_seat(device).map { String(cString: libinput_seat_get_logical_name($0)) }
-                ?? DeviceDescription.defaultSeat)), currentTime())
+        var added = Added(
+            description: DeviceDescription(
+                id: id, kind: kind, name: name, outputRegion: place.outputRegion,
+                transform: place.transform, slotLimit: slots > 0 ? Int(slots) : 10,
+                seat: libinput_device_get_seat(device).map { String(cString: libinput_seat_get_logical_name($0)) }
+                    ?? DeviceDescription.defaultSeat),
+            sensorSize: size, calibration: .identity)
+        calibrate(&added, by: calibration(of: device))
+        devices[device] = added
+        deliver(.deviceAdded(added.description), currentTime())
+    }
+
+    /// The matrix libinput turns the device's touches by now: the identity for a device without one, or with one
+    /// that could not have come from libinput's checks.
+    private func calibration(of device: OpaquePointer) -> Calibration {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return .identity }
+        var matrix = [Float](repeating: 0, count: 6)
+        libinput_device_config_calibration_get_matrix(device, &matrix)
+        return Calibration(validating: matrix.map(Double.init)) ?? .identity
+    }
+
+    /// Takes `calibration` as the device's: its size is measured along the axes of the touches libinput reports.
+    private func calibrate(_ added: inout Added, by calibration: Calibration) {
+        added.calibration = calibration
+        added.description.physicalSize = added.sensorSize.map { calibration.size(alongCalibratedAxesOf: $0) }
+        if calibration != .identity, let size = added.description.physicalSize {
+            log("\(added.description.name) is calibrated: \(size.width)×\(size.height) mm along its touches' axes")
+        }
     }
 
     private func touch(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
-        guard let id = devices[device] else { return }
+        guard var added = devices[device] else { return }
+        let id = added.description.id
         let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(event)))
+        // A compositor may calibrate a device after it was added, or again when its output turns (sway's
+        // calibration_matrix): its size follows from the next touch on, announced again (what was in flight ends).
+        if type == LIBINPUT_EVENT_TOUCH_DOWN, case let now = calibration(of: device), now != added.calibration {
+            calibrate(&added, by: now)
+            devices[device] = added
+            deliver(.deviceAdded(added.description), time)
+        }
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let slot = ContactID(libinput_event_touch_get_seat_slot(event))
@@ -121,7 +159,7 @@ public final class LibinputTranslator {
     public static let millimetresPerUnit = 25.4 / 1000 / 0.2968
 
     private func gesture(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
-        guard let id = devices[device] else { return }
+        guard let id = devices[device]?.description.id else { return }
         let time = Timestamp(microseconds: Int64(libinput_event_gesture_get_time_usec(event)))
         let fingers = Int(libinput_event_gesture_get_finger_count(event))
         let cancelled = libinput_event_gesture_get_cancelled(event) != 0

@@ -4,7 +4,8 @@ import TactusCore
 
 /// The engine's values as tactus.h's C values, and back: transforms, times, touches, phases and gesture values.
 enum CValues {
-    /// wl_output_transform: 0–3 turn by quarter turns counter-clockwise as the output is rotated, 4–7 also flip.
+    /// tactus.h's transform, a wl_output_transform value: 0–3 turn the device's coordinates by quarter turns clockwise,
+    /// 4–7 mirror x first.
     static func transform(_ value: UInt32) -> DeviceTransform {
         let rotations: [DeviceTransform.Rotation] = [.none, .quarter, .half, .threeQuarters]
         return DeviceTransform(rotation: rotations[Int(value % 4)], flipped: value >= 4 && value < 8)

@@ -11,7 +11,7 @@ extension Plugin {
     // MARK: Devices
 
     /// A device the compositor announces (again, when it changed): refused, with a log line, when its kind or
-    /// transform is not one of tactus.h's.
+    /// transform is not one of tactus.h's, or its calibration is no matrix libinput would apply.
     func add(_ device: tactus_device) -> Bool {
         let kind: DeviceKind
         switch device.kind {
@@ -25,7 +25,19 @@ extension Plugin {
             host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has transform \(device.transform), not a wl_output_transform")
             return false
         }
-        let size = device.width_mm > 0 && device.height_mm > 0 ? Size(width: device.width_mm, height: device.height_mm) : nil
+        let numbers = withUnsafeBytes(of: device.calibration) { Array($0.bindMemory(to: Float.self)).map(Double.init) }
+        let calibration: Calibration
+        if numbers.allSatisfy({ $0 == 0 }) {
+            calibration = .identity
+        } else if let given = Calibration(validating: numbers) {
+            calibration = given
+        } else {
+            host.log(TACTUS_LOG_ERROR, "tactus: device \(device.id) has calibration \(numbers), which is not finite "
+                                       + "or folds the device onto a line")
+            return false
+        }
+        let size = device.width_mm > 0 && device.height_mm > 0
+            ? calibration.size(alongCalibratedAxesOf: Size(width: device.width_mm, height: device.height_mm)) : nil
         let name = device.name.map { String(cString: $0) } ?? "device \(device.id)"
         if size == nil { host.log(TACTUS_LOG_INFO, "tactus: \(name) reports no size; 96 dpi is assumed") }
         let description = DeviceDescription(

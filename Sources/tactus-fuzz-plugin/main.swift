@@ -38,6 +38,12 @@ nonisolated(unsafe) var host = tactus_host(
     seat_name: nil)
 /// The seats devices are announced on (nil: the default one), and whose capabilities change.
 nonisolated(unsafe) let seats: [UnsafePointer<CChar>?] = [nil, UnsafePointer(strdup("seat0")), UnsafePointer(strdup("seat1"))]
+/// Calibration matrices devices are announced with: none, libinput's quarter turn, a stretch, one that folds the
+/// device onto a line, and ones that are not finite.
+let calibrations: [(Float, Float, Float, Float, Float, Float)] = [
+    (0, 0, 0, 0, 0, 0), (0, -1, 1, 1, 0, 0), (1.2, 0, -0.1, 0, 1, 0), (1, 1, 0, 1, 1, 0), (.nan, 0, 0, 0, 1, 0),
+    (.infinity, 0, 0, 0, 1, 0), (1e-30, 0, 0, 0, 1e-30, 0),
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -104,7 +110,8 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 id: device, kind: bytes.next() % 7 == 0 ? 7 : kind.rawValue, name: nil,
                 width_mm: bytes.pick([160, 0, -1, .nan, 1e-300, 1e300]), height_mm: 100,
                 output: tactus_rect(x: 0, y: 0, width: bytes.pick([1600, 0, .nan, .leastNonzeroMagnitude]), height: 1000),
-                transform: UInt32(bytes.next() % 10), seat: bytes.pick(seats))
+                transform: UInt32(bytes.next() % 10), seat: bytes.pick(seats),
+                calibration: bytes.pick(calibrations))
             _ = tactusPluginAddDevice(handle, &description)
         case 54: _ = tactusPluginRemoveDevice(handle, device)
         case 55...58:

@@ -31,6 +31,7 @@ struct record {
 	char actions[64][64];
 	enum tactus_phase phases[64];
 	struct tactus_values values[64];
+	double progresses[64];
 	int action_count;
 	int delivered, cancelled;
 	int touchpad_cancelled; /* cancel_touchpad_gesture calls */
@@ -51,7 +52,6 @@ static struct tactus_plugin *destroy_from_callback;
 static void run_action(void *data, const char *name, enum tactus_phase phase, double progress,
                        const struct tactus_values *values) {
 	(void)data;
-	(void)progress;
 	if (inside_action) {
 		void (*call)(void) = inside_action;
 		inside_action = NULL;
@@ -65,6 +65,7 @@ static void run_action(void *data, const char *name, enum tactus_phase phase, do
 		snprintf(seen.actions[seen.action_count], sizeof seen.actions[0], "%s", name);
 		seen.phases[seen.action_count] = phase;
 		seen.values[seen.action_count] = *values;
+		seen.progresses[seen.action_count] = progress;
 		seen.action_count++;
 	}
 }
@@ -402,6 +403,43 @@ static void growth_checks(struct wl_display *display) {
 	CHECK(tactus.create(TACTUS_ABI_VERSION, display, &nameless, NULL) == NULL, "a host table without its size is refused");
 }
 
+/* The transform contract (tactus_device): a 160 x 100 mm panel under a portrait output of 1000 x 1600, its touches
+ * turned a quarter by libinput's 90° matrix, as wlroots passes them (transform 0). Its calibrated y runs along the
+ * sensor's 160 mm side: a stroke up from the bottom edge over a quarter of the output's height is 40 mm, half of the
+ * edge swipe's 80 mm. A host of 3.1, without the matrix, would have it measured along the 100 mm side. */
+static void calibration_checks(struct wl_display *display) {
+	struct tactus_host host = SIZED(tactus_host, .run_action = run_action, .log = log_message);
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
+	struct tactus_binding edge = SIZED(tactus_binding, .action = "shade", .kind = TACTUS_GESTURE_EDGE_SWIPE,
+	                                   .edge = "bottom", .distance_mm = 80, .priority = TACTUS_PRIORITY_HIGH);
+	tactus.add_binding(plugin, &edge);
+	const char *names[] = {"calibrated a quarter turn", "of ABI 3.1, without its calibration"};
+	const double expected[] = {0.5, 40.0 * 100 / 160 / 80};
+	for (int calibrated = 1; calibrated >= 0; calibrated--) {
+		struct tactus_device panel = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .width_mm = 160,
+		                                   .height_mm = 100, .output = {0, 0, 1000, 1600},
+		                                   .calibration = {0, -1, 1, 1, 0, 0});
+		if (!calibrated)
+			panel.size = offsetof(struct tactus_device, calibration);
+		reset();
+		bool added = tactus.add_device(plugin, &panel) == 0;
+		stroke(plugin, 1, 0.5, 0.995, 0, -0.25, 0, 1000 + 1000 * (uint32_t)calibrated);
+		double progress = -1;
+		if (count_phase("shade", TACTUS_PHASE_ENDED) == 1)
+			progress = seen.progresses[seen.action_count - 1];
+		int i = calibrated ? 0 : 1;
+		CHECK(added && progress > expected[i] - 0.01 && progress < expected[i] + 0.01,
+		      "a panel %s: a quarter of the portrait output's height up from its bottom edge is progress %.3f of "
+		      "80 mm (%.3f expected)", names[i], progress, expected[i]);
+	}
+	struct tactus_device folded = SIZED(tactus_device, .id = 2, .kind = TACTUS_DEVICE_TOUCHSCREEN,
+	                                    .calibration = {1, 1, 0, 1, 1, 0});
+	reset();
+	CHECK(tactus.add_device(plugin, &folded) == -1 && strstr(seen.last_log, "folds the device onto a line"),
+	      "a calibration that folds the device onto a line is refused: \"%s\"", seen.last_log);
+	tactus.destroy(plugin);
+}
+
 /* A host whose hit test finds 20 surfaces nested in each other under every point, more than the plugin asks for. */
 static size_t deep_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
 	(void)data, (void)x, (void)y;
@@ -532,6 +570,7 @@ int main(int argc, char **argv) {
 	      "ABI %d.%d refused: \"%s\"", TACTUS_ABI_MAJOR, TACTUS_ABI_MINOR + 1, seen.last_log);
 	growth_checks(display);
 	cap_checks(display);
+	calibration_checks(display);
 
 	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &host, NULL);
 	CHECK(plugin != NULL, "plugin created on a wl_display");

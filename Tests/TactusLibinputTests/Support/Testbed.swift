@@ -49,13 +49,16 @@ struct Testbed {
     let program: String
     let preload: String
 
-    /// One device and its recording, for `program`.
-    init(description text: String, kind: Kind, events: String, program: Artifact = .simulator) throws {
-        try self.init(devices: [(text, kind, events)], program: program)
+    /// One device and its recording, for `program`; `udevProperties` are more of its udev properties, as
+    /// `NAME=value` (a hwdb entry's or a rule's, such as `LIBINPUT_CALIBRATION_MATRIX`).
+    init(description text: String, kind: Kind, events: String, program: Artifact = .simulator,
+         udevProperties: [String] = []) throws {
+        try self.init(devices: [(text, kind, events)], program: program, udevProperties: udevProperties)
     }
 
     /// Several devices (a keyboard beside a touchscreen), their recordings on one clock, for `program`.
-    init(devices: [(description: String, kind: Kind, events: String)], program: Artifact = .simulator) throws {
+    init(devices: [(description: String, kind: Kind, events: String)], program: Artifact = .simulator,
+         udevProperties: [String] = []) throws {
         self.program = try program.path
         preload = try Artifact.umockdevPreload.path
         folder = NSTemporaryDirectory() + "tactus-testbed-\(UUID().uuidString)"
@@ -67,9 +70,11 @@ struct Testbed {
             let number = 5 + index, minor = 64 + number
             let d = Description(device.description)
             let name = "device\(index)"
-            try Testbed.device(d, device.kind, number: number).write(toFile: "\(folder)/\(name).umockdev", atomically: true, encoding: .utf8)
+            try Testbed.device(d, device.kind, number: number, udevProperties: udevProperties)
+                .write(toFile: "\(folder)/\(name).umockdev", atomically: true, encoding: .utf8)
             try Testbed.ioctl(d, node: "/dev/input/event\(number)").write(toFile: "\(folder)/\(name).ioctl", atomically: true, encoding: .utf8)
-            try "I:1000000\nE:ID_INPUT=1\nE:\(device.kind.rawValue)=1\nG:seat\nQ:seat\nV:1\n"
+            let more = udevProperties.map { "E:\($0)\n" }.joined()
+            try "I:1000000\nE:ID_INPUT=1\nE:\(device.kind.rawValue)=1\n\(more)G:seat\nQ:seat\nV:1\n"
                 .write(toFile: "\(folder)/udev/c13:\(minor)", atomically: true, encoding: .utf8)
             try Testbed.leadIn(device.events, origin: origin, now: start)
                 .write(toFile: "\(folder)/\(name).events", atomically: true, encoding: .utf8)
@@ -130,7 +135,7 @@ struct Testbed {
         return words.reversed().map { String($0, radix: 16) }.joined(separator: " ")
     }
 
-    static func device(_ d: Description, _ kind: Kind, number: Int) -> String {
+    static func device(_ d: Description, _ kind: Kind, number: Int, udevProperties: [String] = []) -> String {
         let ev = capability(d.bits(0, 8)), key = capability(d.bits(1, 96)), abs = capability(d.bits(3, 8))
         let prop = capability(Array((d.properties + [UInt8](repeating: 0, count: 8)).prefix(8)))
         let ids = (d.ids + [0, 0, 0, 0]).map { String(format: "%04x", $0) }
@@ -140,7 +145,7 @@ struct Testbed {
         E: DEVNAME=/dev/input/event\(number)
         E: ID_INPUT=1
         E: \(kind.rawValue)=1
-        E: MAJOR=13
+        \(udevProperties.map { "E: \($0)\n" }.joined())E: MAJOR=13
         E: MINOR=\(64 + number)
         E: SUBSYSTEM=input
         A: dev=13:\(64 + number)

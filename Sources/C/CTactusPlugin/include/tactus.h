@@ -54,12 +54,13 @@ extern "C" {
  * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
  * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
  * which a library speaks before a host creates a plugin.
+ * 3.2: tactus_device.calibration, and one contract for coordinates, transform and size (tactus_device).
  * 3.1: seats (tactus_device.seat, tactus_host.seat_name, tactus_plugin_seat_capabilities).
  * 3.0: sizes at the head of structs, uint32_t for enum values inside them, tactus_plugin_abi_version, decisions for
  * touchpad gestures (their entries' answers, and cancel_touchpad_gesture). (2: where a
  * pinch or rotation started, and a surface's size. 1: the first.) */
 #define TACTUS_ABI_MAJOR 3
-#define TACTUS_ABI_MINOR 1
+#define TACTUS_ABI_MINOR 2
 #define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
 /* Tactus's version: of the library, its programs and its packages. */
@@ -183,9 +184,12 @@ struct tactus_host {
 	                   const struct tactus_values *values);
 	/* A message for the compositor's log. */
 	void (*log)(void *data, enum tactus_log_level level, const char *message);
-	/* For devices the plugin learns from tactus_plugin_handle_libinput_event: the output region (layout pixels)
-	 * and wl_output_transform a device maps to, from its name and the output udev assigned it (WL_OUTPUT, may be
-	 * NULL); returns false when the host does not know (the plugin then assumes 0,0 1920x1080). */
+	/* For devices the plugin learns from tactus_plugin_handle_libinput_event: the output region (layout pixels) a
+	 * device maps to, and the wl_output_transform still to apply to libinput's calibrated coordinates (tactus_device
+	 * says what that is; 0 where the calibration matrix turns them), from its name and the output udev assigned it
+	 * (WL_OUTPUT, may be NULL); returns false when the host does not know (the plugin then assumes 0,0 1920x1080).
+	 * The plugin reads the size and the calibration matrix from libinput itself, the matrix again at every touch
+	 * down: a device calibrated anew is announced again (what it had in flight ends). */
 	bool (*device_output)(void *data, const char *device_name, const char *output_name, struct tactus_rect *region,
 	                      uint32_t *transform);
 	/* A compositor binding took over a touchpad gesture that clients were getting: end it for the client under the
@@ -199,19 +203,38 @@ struct tactus_host {
 	const char *(*seat_name)(void *data, struct wl_resource *seat);
 };
 
-/* A touch device, mapped onto an output region of the layout. */
+/* A touch device, mapped onto an output region of the layout.
+ *
+ * Coordinates, transform and size: one contract. A touchscreen's x, y (the touch entries') are normalized to the
+ * device, 0...1 on each axis, as the host has them: wlroots passes libinput's, which libinput has already turned
+ * by the device's calibration matrix. From them to the output as the user sees it:
+ *   1. calibration: the matrix libinput already applied to x, y (tells the plugin along which axes they run);
+ *   2. transform: the turn still to apply to x, y, as a wl_output_transform value: 0 none; 1, 2, 3 a quarter, a
+ *      half, three quarters clockwise (1: the device's top edge lies along the output's right edge, x' = 1 - y,
+ *      y' = x, which is libinput's 90° matrix); 4...7 mirror x first (x = 1 - x), then turn as 0...3; then
+ *   3. output: x 0...1 spans the region's width, y its height.
+ * wlroots maps touches onto the output's box without the output's transform, so a wlroots host passes transform
+ * 0, and the user of a rotated output turns the touches with libinput's calibration matrix (udev's
+ * LIBINPUT_CALIBRATION_MATRIX, sway's calibration_matrix): pass that matrix here, as libinput has it. width_mm and
+ * height_mm are the sensor's size along its own axes, as libinput_device_get_size gives them: the plugin measures
+ * it along the calibrated x and y itself (a quarter-turn calibration swaps the sides), so that millimetres are
+ * right whichever way the device is mounted. */
 struct tactus_device {
 	uint32_t size;                /* sizeof(struct tactus_device) */
 	uint32_t id;                  /* the host's number for it, unique among its devices */
 	uint32_t kind;                /* enum tactus_device_kind */
 	const char *name;             /* may be NULL */
-	double width_mm, height_mm;   /* physical size; 0 when unknown (a default is assumed and logged) */
+	double width_mm, height_mm;   /* the sensor's size along its own axes; 0 when unknown (96 dpi is assumed, logged) */
 	struct tactus_rect output;    /* touchscreens: the output region it maps to, layout pixels */
-	uint32_t transform;           /* touchscreens: wl_output_transform of that output (0 normal ... 7 flipped-270) */
+	uint32_t transform;           /* touchscreens: the wl_output_transform still to apply to x, y (0 ... 7) */
 	/* The seat it belongs to, by name (a wlr_seat's, libinput's logical seat); NULL: "seat0". Devices of different
 	 * seats never form one gesture, and each seat's devices drive only the gestures clients made for that seat
 	 * (compositor bindings take every seat's). Announcing a device again with another seat replaces it. (3.1) */
 	const char *seat;
+	/* Touchscreens: the calibration matrix already applied to x, y, libinput's six numbers (a b c d e f: x' = a x +
+	 * b y + c, y' = d x + e y + f), as libinput_device_config_calibration_get_matrix gives them. All zero (a host
+	 * of 3.1 or older, or none known): the identity. A matrix that folds the device onto a line is refused. (3.2) */
+	float calibration[6];
 };
 
 enum tactus_gesture_kind {
@@ -283,10 +306,10 @@ struct tactus_binding {
 	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
                                                                                                                     \
 	/* Devices: 0 on success, -1 for NULL arguments, a struct smaller than ABI 3.0's, an unknown id, a kind or         \
-	 * transform out of range. Adding an id that exists with only another output region or transform moves the        \
-	 * device there (its monitor went, the layout changed): what it has in flight goes on, mapped the new way from     \
-	 * its next event. Adding one with another kind, size or name replaces the device (what it had in flight is        \
-	 * cancelled). */                                                                                                  \
+	 * transform out of range, a calibration that is not finite or folds the device onto a line. Adding an id that     \
+	 * exists with only another output region or transform moves the device there (its monitor went, the layout       \
+	 * changed): what it has in flight goes on, mapped the new way from its next event. Adding one with another kind,  \
+	 * name, or size along its calibrated axes replaces the device (what it had in flight is cancelled). */            \
 	X(add_device, int, (struct tactus_plugin *plugin, const struct tactus_device *device))                             \
 	X(remove_device, int, (struct tactus_plugin *plugin, uint32_t device))                                             \
                                                                                                                     \
