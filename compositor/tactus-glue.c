@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <libinput.h>
+#include <linux/input-event-codes.h>
 #include <wayland-server-core.h>
 #include <wlr/backend/libinput.h>
 #include <wlr/types/wlr_compositor.h>
@@ -67,6 +68,13 @@ struct glue {
 		int32_t id;
 		double origin_x, origin_y;
 	} touches[MAX_TOUCHES];
+	/* The touch that plays the pointer for a surface whose client has no wl_touch, and the origin of that surface;
+	 * device 0 while none does. */
+	struct {
+		uint32_t device;
+		int32_t id;
+		double origin_x, origin_y;
+	} pointer_touch;
 	struct wl_listener touch_down, touch_motion, touch_up, touch_cancel, touch_frame;
 	struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
 		hold_end;
@@ -91,6 +99,8 @@ static struct wlr_input_device *device_of_id(struct glue *glue, uint32_t id) {
 	return id >= 1 && id <= MAX_DEVICES ? glue->devices[id - 1].input : NULL;
 }
 
+static void pointer_touch_up(struct glue *glue, uint32_t time_msec, bool taken_back);
+
 /* An unplugged device: the plugin forgets it (cancelling what it had in flight) and its id is free again. */
 static void announced_device_destroy(struct wl_listener *listener, void *data) {
 	(void)data;
@@ -98,6 +108,8 @@ static void announced_device_destroy(struct wl_listener *listener, void *data) {
 	struct glue *glue = announced->glue;
 	uint32_t id = (uint32_t)(announced - glue->devices) + 1;
 	glue->tactus.remove_device(glue->plugin, id);
+	if (glue->pointer_touch.device == id)
+		pointer_touch_up(glue, monotonic_msec(), true);
 	if (glue->last_touch_device == id)
 		glue->last_touch_device = 0;
 	wl_list_remove(&announced->destroy.link);
@@ -234,6 +246,48 @@ static int live_touch_slot(struct glue *glue, uint32_t device, int32_t id) {
 	return slot;
 }
 
+/* A surface whose client has no wl_touch gets a touch as the pointer, as sway does: the first such touch moves the
+ * cursor there and presses the left button, its motions move it, its up releases it, and the other touches meanwhile
+ * reach nobody. */
+static bool is_pointer_touch(struct glue *glue, const struct tactus_touch *touch) {
+	return glue->pointer_touch.device && glue->pointer_touch.device == touch->device &&
+	       glue->pointer_touch.id == touch->touch_id;
+}
+
+static void pointer_touch_down(struct glue *glue, const struct tactus_touch *touch, struct wlr_surface *surface,
+                               double lx, double ly, double sx, double sy) {
+	struct wlr_seat *seat = device_seat(glue, touch->device);
+	if (glue->pointer_touch.device || !(seat->capabilities & WL_SEAT_CAPABILITY_POINTER))
+		return;
+	glue->pointer_touch.device = touch->device;
+	glue->pointer_touch.id = touch->touch_id;
+	glue->pointer_touch.origin_x = lx - sx;
+	glue->pointer_touch.origin_y = ly - sy;
+	wlr_cursor_warp_closest(glue->server->cursor, NULL, lx, ly);
+	wlr_seat_pointer_notify_enter(seat, surface, sx, sy);
+	wlr_seat_pointer_notify_button(seat, touch->time_msec, BTN_LEFT, WLR_BUTTON_PRESSED);
+	wlr_seat_pointer_notify_frame(seat);
+}
+
+static void pointer_touch_motion(struct glue *glue, const struct tactus_touch *touch, double lx, double ly) {
+	struct wlr_seat *seat = device_seat(glue, touch->device);
+	wlr_cursor_warp_closest(glue->server->cursor, NULL, lx, ly);
+	wlr_seat_pointer_notify_motion(seat, touch->time_msec, lx - glue->pointer_touch.origin_x,
+	                               ly - glue->pointer_touch.origin_y);
+	wlr_seat_pointer_notify_frame(seat);
+}
+
+/* The pointer touch lifts, or is taken back (a binding took it over, the device cancelled or went): taken back, the
+ * client gets a leave before the release, which then reaches nobody, so that its press never becomes a click. */
+static void pointer_touch_up(struct glue *glue, uint32_t time_msec, bool taken_back) {
+	struct wlr_seat *seat = device_seat(glue, glue->pointer_touch.device);
+	glue->pointer_touch.device = 0;
+	if (taken_back)
+		wlr_seat_pointer_notify_clear_focus(seat);
+	wlr_seat_pointer_notify_button(seat, time_msec, BTN_LEFT, WLR_BUTTON_RELEASED);
+	wlr_seat_pointer_notify_frame(seat);
+}
+
 static void deliver_touch_down(struct glue *glue, const struct tactus_touch *touch, double lx, double ly) {
 	struct server *server = glue->server;
 	struct wlr_seat *seat = device_seat(glue, touch->device);
@@ -241,6 +295,11 @@ static void deliver_touch_down(struct glue *glue, const struct tactus_touch *tou
 	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
 	if (!surface || live_touch_slot(glue, touch->device, touch->touch_id) >= 0)
 		return;
+	if (!wlr_surface_accepts_touch(seat, surface)) {
+		focus_surface(server, surface);
+		pointer_touch_down(glue, touch, surface, lx, ly, sx, sy);
+		return;
+	}
 	int slot = 0; /* a free one, which the seat does not hold either (its client may not have been told yet) */
 	while (slot < MAX_TOUCHES && (glue->touches[slot].active || wlr_seat_touch_get_point(seat, slot)))
 		slot++;
@@ -248,7 +307,7 @@ static void deliver_touch_down(struct glue *glue, const struct tactus_touch *tou
 		return;
 	focus_surface(server, surface);
 	if (!wlr_seat_touch_notify_down(seat, surface, touch->time_msec, slot, sx, sy))
-		return; /* the client has no wl_touch */
+		return;
 	glue->touches[slot].active = true;
 	glue->touches[slot].device = touch->device;
 	glue->touches[slot].id = touch->touch_id;
@@ -264,6 +323,13 @@ static void deliver(struct glue *glue, const struct tactus_touch *touch) {
 	double lx = 0, ly = 0;
 	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
 		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
+	if (is_pointer_touch(glue, touch)) {
+		if (touch->type == TACTUS_TOUCH_MOTION)
+			pointer_touch_motion(glue, touch, lx, ly);
+		else if (touch->type == TACTUS_TOUCH_UP)
+			pointer_touch_up(glue, touch->time_msec, false);
+		return;
+	}
 	int slot = touch->type == TACTUS_TOUCH_FRAME ? -1 : live_touch_slot(glue, touch->device, touch->touch_id);
 	switch (touch->type) {
 	case TACTUS_TOUCH_DOWN:
@@ -296,6 +362,8 @@ static void host_deliver_touch(void *data, const struct tactus_touch *touch) { d
 static void host_cancel_touches(void *data, uint32_t device) {
 	struct glue *glue = data;
 	struct wlr_seat *seat = device_seat(glue, device);
+	if (glue->pointer_touch.device == device)
+		pointer_touch_up(glue, monotonic_msec(), true);
 	for (int i = 0; i < MAX_TOUCHES; i++) {
 		if (!glue->touches[i].active || glue->touches[i].device != device)
 			continue;

@@ -62,6 +62,9 @@ struct DemoClient: ParsableCommand {
     @Flag(help: "Also print the raw touch events (wl_touch) the compositor sends: {\"event\":\"touch\",\"type\":...}.")
     var touch = false
 
+    @Flag(help: "Also print the pointer events (wl_pointer) the compositor sends: {\"event\":\"pointer\",\"type\":...}.")
+    var pointer = false
+
     @Flag(name: .customLong("pointer-gestures"), help: ArgumentHelp(
         """
         Also print the touchpad gestures the compositor forwards to the window under the pointer \
@@ -172,6 +175,11 @@ struct DemoClient: ParsableCommand {
             let line = DemoClient.touchLine(event)
             if waiting != nil { waiting?.append(line) } else { emit(line) }
         }
+        let pointing = pointer ? PointerObserver(connection: connection) : nil
+        pointing?.onEvent = { event in
+            let line = DemoClient.pointerLine(event)
+            if waiting != nil { waiting?.append(line) } else { emit(line) }
+        }
         let forwarded = pointerGestures ? PointerGestureObserver(connection: connection) : nil
         if pointerGestures, forwarded == nil {
             throw WaylandClientError.missingGlobal(connection.seat == nil ? "wl_seat" : "zwp_pointer_gestures_v1")
@@ -191,7 +199,7 @@ struct DemoClient: ParsableCommand {
         emit(ready.text)
         waiting?.forEach(emit)
         waiting = nil
-        try withExtendedLifetime((byName, excluded, window, touches, forwarded)) {
+        try withExtendedLifetime((byName, excluded, window, touches, pointing, forwarded)) {
             try connection.dispatch(until: { isDone() || window?.closeRequested == true })
         }
         if window?.closeRequested == true { emit(#"{"event":"closed"}"#) }
@@ -217,6 +225,20 @@ struct DemoClient: ParsableCommand {
         case .up(let id): line.add("type", "up"); line.add("id", Int(id))
         case .frame: line.add("type", "frame")
         case .cancel: line.add("type", "cancel")
+        }
+        return line.text
+    }
+
+    /// A pointer event as a JSON line.
+    static func pointerLine(_ event: PointerObserver.Event) -> String {
+        var line = JSONLine()
+        line.add("event", "pointer")
+        switch event {
+        case .enter(let p): line.add("type", "enter"); line.add("location", [p.x, p.y])
+        case .leave: line.add("type", "leave")
+        case .motion(let p): line.add("type", "motion"); line.add("location", [p.x, p.y])
+        case .button(let button, let pressed):
+            line.add("type", "button"); line.add("button", Int(button)); line.add("state", pressed ? "pressed" : "released")
         }
         return line.text
     }
