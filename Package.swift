@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin", "TactusPluginExports"]),
         // tactus-wlr: the reference wlroots compositor that loads libtactus.so.
         .executable(name: "tactus-wlr", targets: ["tactus-wlr"]),
+        // tactusd: the daemon beside any compositor, running the configuration's exec bindings.
+        .executable(name: "tactusd", targets: ["tactusd"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
         .library(name: "TactusUmockdevPreload", type: .dynamic, targets: ["UmockdevPreload"]),
     ],
@@ -113,6 +115,14 @@ let package = Package(
                 .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
             linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl"), .linkedLibrary("input")]
+        ),
+
+        // tactusd (Sources/tactusd): a seat's devices through libinput, the engine on a wl_event_loop of its own (no
+        // display), the configuration's exec bindings run at the steps they name.
+        .executableTarget(
+            name: "tactusd",
+            dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusWayland", "CTactusWaylandServer",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).

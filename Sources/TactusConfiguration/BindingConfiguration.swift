@@ -20,6 +20,12 @@ public struct BindingConfiguration: Equatable, Sendable {
     public var action: Action
     /// Run the action on every change, not only at the end.
     public var live = false
+    /// The steps of the gesture that run the action (`on` in the file); nil: the end, and every step for a live
+    /// binding.
+    public var steps: Set<ActionStep>?
+    /// How far apart the changes that run the action are (`every-ms`, `every-mm`, `every-degrees`, `every-scale`);
+    /// nil: every change.
+    public var pace: ActionPace?
 
     /// Creates a binding.
     public init(kind: GestureKind, action: Action) {
@@ -78,15 +84,46 @@ public struct BindingConfiguration: Equatable, Sendable {
         }
     }
 
-    /// Whether an update in `phase` runs the action: endings always; beginnings, changes and cancellations
-    /// (which undo them) only for live bindings.
+    /// Whether an update in `phase` runs the action: the steps of `on`; without them, endings always, and
+    /// beginnings, changes and cancellations (which undo them) only for live bindings.
     public func runs(on phase: GesturePhase) -> Bool {
+        guard let step = ActionStep(phase) else { return false }
+        return steps.map { $0.contains(step) } ?? (step == .ended || live)
+    }
+}
+
+/// A step of a gesture that can run a binding's action, as `on` names it.
+public enum ActionStep: String, CaseIterable, Hashable, Sendable {
+    case began, changed, ended, cancelled
+
+    /// The step of an update's phase: a discrete gesture's recognition is its end; a failure runs nothing.
+    public init?(_ phase: GesturePhase) {
         switch phase {
-        case .recognized, .ended: return true
-        case .began, .changed, .cancelled: return live
-        case .failed: return false
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended, .recognized: self = .ended
+        case .cancelled: self = .cancelled
+        case .failed: return nil
         }
     }
+}
+
+/// How far apart the changes that run a binding's action are: time, or travel of the gesture's own measure.
+public enum ActionPace: Equatable, Sendable {
+    /// Milliseconds since the change that last ran it.
+    case milliseconds(Int)
+    /// Millimetres of translation since then (drags, swipes, edge swipes).
+    case millimetres(Double)
+    /// Degrees of rotation since then.
+    case degrees(Double)
+    /// Scale since then, as a difference of magnifications (0.1: from 1.0 to 1.1).
+    case scale(Double)
+
+    /// Each pace's key in the file, and how it is made from the key's number.
+    static let keys: [(key: String, make: @Sendable (Double) -> ActionPace)] = [
+        ("every-ms", { .milliseconds(Int($0)) }), ("every-mm", { .millimetres($0) }),
+        ("every-degrees", { .degrees($0) }), ("every-scale", { .scale($0) }),
+    ]
 }
 
 /// One engine attachment a binding becomes.

@@ -231,6 +231,35 @@ private struct Reader {
         return thresholds
     }
 
+    /// `on`: a list of the steps that run the action.
+    private func steps(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> Set<ActionStep>? {
+        guard let value = table["on"] else { return nil }
+        let names = ActionStep.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let list = value.array, !list.isEmpty else {
+            throw error(at: place, key: "on", "must be a list of steps such as [\"began\", \"ended\"] (\(names))")
+        }
+        var steps: Set<ActionStep> = []
+        for item in list {
+            guard let step = item.string.flatMap(ActionStep.init(rawValue:)) else {
+                throw error(at: place, key: "on", "\(item) is not one of \(names)")
+            }
+            steps.insert(step)
+        }
+        return steps
+    }
+
+    /// At most one of the `every-…` keys: a positive number, whole for milliseconds.
+    private func pace(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> ActionPace? {
+        let given = ActionPace.keys.filter { table[$0.key] != nil }
+        guard let (key, make) = given.first else { return nil }
+        guard given.count == 1 else {
+            throw error(at: place, key: given[1].key, "only one of \(ActionPace.keys.map(\.key).joined(separator: ", ")) paces a binding")
+        }
+        let value = key == "every-ms" ? try whole(table, key, in: place).map(Double.init) : try number(table, key, in: place)
+        guard let value, value > 0, value <= 1_000_000 else { throw error(at: place, key: key, "must be more than 0 and at most 1000000") }
+        return make(value)
+    }
+
     static let kinds = Dictionary(uniqueKeysWithValues: GestureKind.allCases.map { ($0.kebabName, $0) })
     /// The binding keys that set gesture parameters, by parameter, for the lines of messages.
     static let parameterKeys: [GestureParameter: String] = [
@@ -239,8 +268,8 @@ private struct Reader {
     static let modifiers: [String: ModifierSet] = ["shift": .shift, "ctrl": .control, "alt": .alt, "super": .super]
 
     func binding(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration {
-        try check(table, allows: ["gesture", "fingers", "count", "direction", "edge", "distance", "modifiers",
-                                  "policy", "priority", "action", "live"], in: place)
+        try check(table, allows: Set(["gesture", "fingers", "count", "direction", "edge", "distance", "modifiers",
+                                      "policy", "priority", "action", "live", "on"] + ActionPace.keys.map(\.key)), in: place)
         guard let kind = try choice(table, "gesture", in: place, Self.kinds) else {
             throw error(at: place, key: "gesture", "missing: every binding names its gesture")
         }
@@ -274,6 +303,8 @@ private struct Reader {
             guard let flag = live.bool else { throw error(at: place, key: "live", "must be true or false") }
             binding.live = flag
         }
+        binding.steps = try steps(table, in: place)
+        binding.pace = try pace(table, in: place)
         do {
             try binding.specification.validate()
         } catch {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 import CTactusWaylandServer
 import Glibc
+import TactusConfiguration
 
-/// Runs the commands of `exec` actions with /bin/sh, without waiting for them. The shell starts the command in
-/// the background and exits at once: the command is the init process's to reap, and the shell, reaped from a
-/// timer on the display's event loop a moment later, leaves no zombie either. Commands start with the default
-/// signal dispositions and an empty signal mask, whatever the compositor set for itself.
+/// Runs the commands of `exec` actions with /bin/sh (`Shell`), without waiting for them. The shell starts the command
+/// in the background and exits at once: the command is the init process's to reap, and the shell, reaped from a
+/// timer on the display's event loop a moment later, leaves no zombie either.
 final class CommandRunner {
     private var shells: Set<pid_t> = []
     private var timer: OpaquePointer?
@@ -29,27 +29,16 @@ final class CommandRunner {
         if let timer { wl_event_source_remove(timer) }
     }
 
-    /// Starts `command`; returns the errno when it cannot.
-    func run(_ command: String) -> Int32? {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // The command is the shell's first argument, evaluated in a background job: no quoting to get wrong.
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", "eval \"$1\" </dev/null &", "sh", command]
-            .map { (word: String) in strdup(word) }
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, arguments + [nil], environ)
-        guard status == 0 else { return status }
-        shells.insert(pid)
-        if let timer { wl_event_source_timer_update(timer, CommandRunner.reapInterval) }
-        return nil
+    /// Starts `command`; returns why when it cannot.
+    func run(_ command: String) -> Errno? {
+        // A background job of the shell, which exits at once: the command is the init process's to reap.
+        switch Shell.spawn("eval \"$1\" </dev/null &", command: command) {
+        case .failure(let error): return error
+        case .success(let shell):
+            shells.insert(shell)
+            if let timer { wl_event_source_timer_update(timer, CommandRunner.reapInterval) }
+            return nil
+        }
     }
 
     private func reap() {

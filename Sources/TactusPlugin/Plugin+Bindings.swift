@@ -97,7 +97,7 @@ extension Plugin {
         case .exec(let command):
             guard update.phase == .ended || update.phase == .recognized else { return }
             if let failure = commands.run(command) {
-                host.log(TACTUS_LOG_ERROR, "tactus: cannot run \(command): \(String(cString: strerror(failure)))")
+                host.log(TACTUS_LOG_ERROR, "tactus: cannot run \(command): \(failure)")
             }
         }
     }

@@ -49,6 +49,13 @@ import TactusSimulation
         ("[clients]\n\nexclusion-limit = 1.5\n", 3, "exclusion-limit: must be from 0 to 1, not 1.5"),
         ("[clients]\nexclusion-limt = 0.5\n", 2, "exclusion-limt: unknown key (expected one of exclusion-limit)"),
         ("clients = 3\n", 1, "clients: must be a table"),
+        ("[[binding]]\ngesture = \"drag\"\non = [\"later\"]\naction = { exec = \"x\" }\n", 3,
+         "on: \"later\" is not one of began, changed, ended, cancelled"),
+        ("[[binding]]\ngesture = \"drag\"\non = []\naction = { exec = \"x\" }\n", 3, "on: must be a list of steps"),
+        ("[[binding]]\ngesture = \"drag\"\nevery-mm = 5\nevery-ms = 50\naction = { exec = \"x\" }\n", 3,
+         "only one of every-ms, every-mm, every-degrees, every-scale paces a binding"),
+        ("[[binding]]\ngesture = \"pinch\"\nevery-scale = 0\naction = { exec = \"x\" }\n", 3, "every-scale: must be more than 0"),
+        ("[[binding]]\ngesture = \"drag\"\nevery-ms = 2.5\naction = { exec = \"x\" }\n", 3, "every-ms: must be a whole number"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
@@ -60,6 +67,27 @@ import TactusSimulation
             #expect(error.message.contains(message), "\(error)")
             #expect(error.description.hasPrefix("mine.toml:\(line): "))
         }
+    }
+
+    @Test func aBindingNamesTheStepsThatRunItsActionAndItsPace() throws {
+        let configuration = try Configuration(text: """
+            [[binding]]
+            gesture = "pinch"
+            on = ["began", "changed", "cancelled"]
+            every-scale = 0.1
+            action = { exec = "zoom" }
+
+            [[binding]]
+            gesture = "drag"
+            live = true
+            action = { host = "move" }
+            """, file: "mine.toml")
+        let pinch = configuration.bindings[0], drag = configuration.bindings[1]
+        #expect(pinch.steps == [.began, .changed, .cancelled] && pinch.pace == .scale(0.1))
+        #expect(GesturePhase.allCases.filter(pinch.runs(on:)) == [.began, .changed, .cancelled])
+        // Without `on`, the end, and for a live binding every step.
+        #expect(drag.steps == nil && drag.pace == nil)
+        #expect(GesturePhase.allCases.filter(drag.runs(on:)) == [.began, .changed, .ended, .cancelled, .recognized])
     }
 
     @Test func aMissingFileIsReportedAsSuch() {

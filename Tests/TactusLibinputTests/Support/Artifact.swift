@@ -12,6 +12,8 @@ enum Artifact: Hashable {
     case simulator
     /// `libtactus.so`, the plugin.
     case plugin
+    /// `tactusd`, the daemon.
+    case daemon
     /// What umockdev lacks for libinput (Tests/UmockdevPreload), preloaded into every program a testbed runs.
     case umockdevPreload
     /// The compositor in C that holds libinput itself and loads the plugin (Tests/TactusPluginTests/libinput-test.c).
@@ -39,6 +41,7 @@ enum Artifact: Hashable {
         switch self {
         case .simulator: return try Artifact.swiftProduct("tactus-sim", file: "tactus-sim")
         case .plugin: return try Artifact.swiftProduct("tactus", file: "libtactus.so")
+        case .daemon: return try Artifact.swiftProduct("tactusd", file: "tactusd")
         case .umockdevPreload: return try Artifact.swiftProduct("TactusUmockdevPreload", file: "libTactusUmockdevPreload.so")
         case .libinputTest: return try programBuilt(byScript: "build-libinput-test")
         case .libinputTool:

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+import TactusCore
+
+/// Paces one binding's changes: a change runs the action once the gesture has come `pace` farther (or later) than
+/// at the step that last ran it. The other steps always run. What is measured for millimetres is the translation,
+/// converted with the device's scale; degrees, the rotation; scale, the magnification; milliseconds, the time.
+public struct ActionPacer: Sendable {
+    /// The binding's pace; nil: every change runs.
+    public let pace: ActionPace?
+    /// The step that last ran the action, or the gesture's began, and its translation in millimetres.
+    private var last: (update: GestureUpdate, millimetres: Vector)?
+
+    /// A pacer for a binding of `pace`.
+    public init(pace: ActionPace?) {
+        self.pace = pace
+    }
+
+    /// How many paces the gesture has come since the action last ran (or the gesture began), at least 1 when
+    /// `update` is due; nil when it is a change that is not. `millimetresPerPixel` converts its translation.
+    public func paces(at update: GestureUpdate, millimetresPerPixel: Vector) -> Int? {
+        guard ActionStep(update.phase) == .changed, let pace, let last else { return 1 }
+        let values = update.values.flat, then = last.update.values.flat
+        let (step, travelled): (Double, Double)
+        switch pace {
+        case .milliseconds(let milliseconds):
+            (step, travelled) = (Double(milliseconds), Double((update.time - last.update.time).microseconds) / 1000)
+        case .millimetres(let millimetres):
+            (step, travelled) = (millimetres, (Self.millimetres(update, millimetresPerPixel) - last.millimetres).length)
+        case .degrees(let degrees):
+            (step, travelled) = (degrees, abs((values.rotation ?? 0) - (then.rotation ?? 0)))
+        case .scale(let scale):
+            (step, travelled) = (scale, abs((values.scale ?? 1) - (then.scale ?? 1)))
+        }
+        let paces = (travelled / step).rounded(.down)
+        return paces >= 1 ? Int(min(paces, 1e9)) : nil
+    }
+
+    /// The action ran at `update`, or the gesture began there: the next change is measured from here.
+    public mutating func measure(from update: GestureUpdate, millimetresPerPixel: Vector) {
+        last = (update, Self.millimetres(update, millimetresPerPixel))
+    }
+
+    /// The update's translation in millimetres; none is zero.
+    static func millimetres(_ update: GestureUpdate, _ millimetresPerPixel: Vector) -> Vector {
+        let translation = update.values.flat.translation ?? Vector(dx: 0, dy: 0)
+        return Vector(dx: translation.dx * millimetresPerPixel.dx, dy: translation.dy * millimetresPerPixel.dy)
+    }
+}
+
+/// What an `exec` action's command is told of the update that runs it, as environment variables: the gesture's
+/// kind and step, and the values its kind has (lengths in millimetres, angles in degrees).
+public enum ActionEnvironment {
+    /// The variables, in a fixed order; `paces` is how many paces the gesture came since the action last ran.
+    public static func variables(for update: GestureUpdate, millimetresPerPixel: Vector, paces: Int) -> [(String, String)] {
+        let values = update.values.flat
+        var variables: [(String, String)] = [
+            ("TACTUS_GESTURE", update.kind.kebabName),
+            ("TACTUS_PHASE", (ActionStep(update.phase) ?? .ended).rawValue),
+            ("TACTUS_PACES", String(paces)),
+        ]
+        if let fingers = values.fingers { variables.append(("TACTUS_FINGERS", String(fingers))) }
+        if let count = values.count { variables.append(("TACTUS_COUNT", String(count))) }
+        if let direction = values.direction { variables.append(("TACTUS_DIRECTION", direction.rawValue)) }
+        if let edge = values.edge { variables.append(("TACTUS_EDGE", edge.rawValue)) }
+        if let progress = values.progress { variables.append(("TACTUS_PROGRESS", number(progress))) }
+        if values.translation != nil {
+            let millimetres = ActionPacer.millimetres(update, millimetresPerPixel)
+            variables += [("TACTUS_DX", number(millimetres.dx)), ("TACTUS_DY", number(millimetres.dy))]
+        }
+        if let scale = values.scale { variables.append(("TACTUS_SCALE", number(scale))) }
+        if let rotation = values.rotation { variables.append(("TACTUS_ROTATION", number(rotation))) }
+        return variables
+    }
+
+    /// A number as a shell's arithmetic and `printf` read it: fixed, three decimals.
+    static func number(_ value: Double) -> String {
+        let thousandths = (value * 1000).rounded()
+        guard thousandths.isFinite, abs(thousandths) < 1e15 else { return "0.000" }
+        let whole = Int64(thousandths)
+        let sign = whole < 0 ? "-" : ""
+        let magnitude = whole.magnitude
+        let fraction = String(magnitude % 1000)
+        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+import ArgumentParser
+import Glibc
+import TactusConfiguration
+import TactusLibinput
+
+/// tactusd: Tactus beside any compositor. It reads a seat's touchscreens and touchpads through libinput, recognizes
+/// the configuration's gestures and runs their `exec` commands at the steps each binding names, with the gesture's
+/// values in the environment. The touches still reach the application under the fingers: a daemon cannot withhold
+/// or cancel them, nor serve tactus-gestures-v1 (a compositor that loads libtactus can).
+@main
+struct Tactusd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tactusd",
+        abstract: "Run the gestures of the Tactus configuration as commands, beside any Wayland compositor.",
+        discussion: """
+        Bindings with { exec = "command" } run their command at the steps `on` names (began, changed, ended, \
+        cancelled; the end by default), changes paced by every-ms, every-mm, every-degrees or every-scale, with \
+        TACTUS_GESTURE, TACTUS_PHASE, TACTUS_FINGERS, TACTUS_DX and TACTUS_DY (mm), TACTUS_SCALE, TACTUS_ROTATION, \
+        TACTUS_DIRECTION, TACTUS_EDGE, TACTUS_PROGRESS, TACTUS_COUNT and TACTUS_PACES in the environment. SIGHUP \
+        reads the configuration again; SIGTERM and SIGINT stop it. It reads /dev/input: run it as a member of the \
+        input group.
+        """)
+
+    @Option(name: .customLong("config"), help: "The configuration file (default: the user's, as tactus-config(5) says).")
+    var configurationFile: String?
+    @Option(help: "The udev seat whose devices to use.") var seat = "seat0"
+    @Option(name: .customLong("device"), help: "A device node to use instead of the seat's (repeatable).")
+    var devices: [String] = []
+    @Flag(help: "Check the configuration file (or FILE) and exit: 0 when it is good, 2 with its file and line when not.")
+    var check = false
+    @Argument(help: "With --check: the file to check.") var file: String?
+    @Flag(name: .customLong("list-devices"), help: "Print the touch devices it would use, with their sizes, and exit.")
+    var listDevices = false
+    @Flag(help: "Print each gesture's steps and failures (with why) and each command it runs.") var verbose = false
+    @Flag(name: .customLong("dry-run"), help: "Print the commands with their variables instead of running them.")
+    var dryRun = false
+
+    func validate() throws {
+        if file != nil && !check { throw ValidationError("a FILE argument goes with --check") }
+    }
+
+    func run() throws {
+        let path = file ?? configurationFile ?? Configuration.defaultPath()
+        if check { throw ExitCode(Self.check(path)) }
+        if listDevices { throw ExitCode(try listTheDevices()) }
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(seat: seat, devices: devices, configurationPath: path,
+                                output: Daemon.Output(verbose: verbose, dryRun: dryRun))
+        } catch {
+            say("tactusd: \(error)")
+            throw ExitCode(1)
+        }
+        daemon.run()
+    }
+
+    /// Reads the file as the daemon would and says what is wrong: 0 when it is good, 2 when it is not.
+    static func check(_ path: String) -> Int32 {
+        do {
+            let configuration = try Configuration(contentsOf: path)
+            for (index, binding) in configuration.bindings.enumerated() {
+                if case .host = binding.action {
+                    say("\(path): binding \(index + 1) (\(binding.name)): host actions are a compositor's; tactusd leaves it out")
+                }
+            }
+            say("\(path): \(configuration.bindings.count) bindings, good")
+            return 0
+        } catch {
+            say("\(error)")
+            return 2
+        }
+    }
+
+    /// Opens the devices as the daemon would and prints what libinput says of each touch device.
+    func listTheDevices() throws -> Int32 {
+        let source: LibinputSource
+        do {
+            source = devices.isEmpty ? try LibinputSource(seat: seat, deliver: { _, _ in })
+                                     : try LibinputSource(paths: devices, deliver: { _, _ in })
+        } catch {
+            say("tactusd: cannot open the input devices: \(error)")
+            return 1
+        }
+        source.dispatch()
+        for report in source.reports { say(report.description) }
+        if source.reports.isEmpty { say("tactusd: no touchscreen or touchpad on \(devices.isEmpty ? seat : devices.joined(separator: ", "))") }
+        return 0
+    }
+}
