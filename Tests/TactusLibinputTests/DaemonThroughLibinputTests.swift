@@ -14,15 +14,29 @@ import Testing
 
     /// Runs tactusd on the recorded four-finger drag (EP0430M09 with a size, 98.4 x 59.0 mm) with `configuration`,
     /// stops it with SIGTERM once the recording has played, and returns what it printed, its last line its exit
-    /// status.
-    static func run(_ configuration: String, in folder: String, options: String = "") throws -> [String] {
+    /// status. `meanwhile` is shell run while the recording's lead-in of 2 s plays (the daemon is `$daemon`).
+    static func run(_ configuration: String, in folder: String, options: String = "", meanwhile: String = "") throws -> [String] {
         try configuration.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
         let (events, description) = try CalibrationThroughLibinputTests.panelWithASize()
         let testbed = try Testbed(description: description, kind: .touchscreen, events: events, program: .daemon)
         return try testbed.run(script: """
             \(testbed.program) --seat seat0 --config \(folder)/config.toml \(options) & daemon=$!
+            \(meanwhile)
             sleep 6; kill -TERM $daemon; wait $daemon; echo "exit $?"
             """)
+    }
+
+    /// The ids of the processes whose command line matches `pattern` (pgrep -f).
+    static func processes(matching pattern: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        process.arguments = ["-f", pattern]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The lines a command wrote, split into words.
@@ -53,5 +67,64 @@ import Testing
         let gaps = zip(changes, changes.dropFirst()).map { abs($1 - $0) }
         #expect(gaps.allSatisfy { $0 >= 4 }, "\(gaps)")
         #expect(steps.filter { $0[1] == "changed" }.allSatisfy { Int($0[5]) ?? 0 >= 1 }, "\(steps)")
+    }
+
+    @Test func aCommandThatHangsDelaysNoOtherAndIsEndedWithTheDaemon() throws {
+        let folder = try Self.folder()
+        let lines = try Self.run("""
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            on = ["began", "ended"]
+            action = { exec = "echo $TACTUS_PHASE >> \(folder)/steps; [ $TACTUS_PHASE = began ] && exec sleep 4321 >/dev/null 2>&1" }
+            """, in: folder)
+        #expect(lines.last == "exit 0", "\(lines)")
+        // The began's command still slept when the drag ended: the end's ran all the same.
+        #expect(Self.written(folder + "/steps") == [["began"], ["ended"]])
+        // Stopping, the daemon ended it: no sleep of that length is left. (Its output goes elsewhere, so that one left
+        // behind would not hold the testbed's output open, and the test would fail rather than wait for it.)
+        let left = try Self.processes(matching: "sleep 4321")
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test func sighupPutsAGoodFileInForceAndKeepsTheBindingsOfABadOne() throws {
+        let folder = try Self.folder()
+        let binding = { (name: String) in
+            "[[binding]]\ngesture = \"drag\"\nfingers = 4\naction = { exec = \"echo \(name) >> \(folder)/ran\" }\n"
+        }
+        try binding("second").write(toFile: folder + "/second.toml", atomically: true, encoding: .utf8)
+        let lines = try Self.run(binding("first"), in: folder, meanwhile: """
+            sleep 0.3; printf '[[binding]]\\ngesture = "drag"\\nfingerz = 4\\n' > \(folder)/config.toml; kill -HUP $daemon
+            sleep 0.3; cp \(folder)/second.toml \(folder)/config.toml; kill -HUP $daemon
+            """)
+        #expect(lines.last == "exit 0", "\(lines)")
+        #expect(lines.contains { $0.contains("config.toml:3: fingerz: unknown key") && $0.hasSuffix("keeping the configuration in force") },
+                "\(lines)")
+        #expect(Self.written(folder + "/ran") == [["second"]], "\(lines)")
+    }
+
+    @Test func itListsItsDevicesAndSaysWhatItWouldRun() throws {
+        let folder = try Self.folder()
+        let (events, description) = try CalibrationThroughLibinputTests.panelWithASize()
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: events, program: .daemon)
+        let listed = try testbed.run(arguments: ["--list-devices", "--seat", "seat0"])
+        #expect(listed.contains { $0.hasPrefix("EP0430M09: touchscreen, 98.38") && $0.contains("×59.0 mm, 5 touches") }, "\(listed)")
+
+        let lines = try Self.run("""
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            action = { exec = "echo ran >> \(folder)/ran" }
+
+            [[binding]]
+            gesture = "swipe"
+            fingers = 2
+            action = { exec = "echo swiped" }
+            """, in: folder, options: "--verbose --dry-run")
+        #expect(lines.contains("tactusd: binding 1: drag began") && lines.contains("tactusd: binding 1: drag ended"), "\(lines)")
+        #expect(lines.contains("tactusd: binding 2: swipe failed (wrongFingerCount)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("tactusd: binding 1 runs: TACTUS_GESTURE=drag TACTUS_PHASE=ended TACTUS_PACES=1 TACTUS_FINGERS=4 TACTUS_DX=") },
+                "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/ran"), "a dry run ran a command")
     }
 }
