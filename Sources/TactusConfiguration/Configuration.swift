@@ -10,6 +10,8 @@ public struct Configuration: Equatable, Sendable {
     public var thresholds: [DeviceKind: GestureThresholds] = [:]
     /// The bindings, in the file's order.
     public var bindings: [BindingConfiguration] = []
+    /// Settings for devices by name, in the file's order: the first that matches a device is its (tactusd's).
+    public var devices: [DeviceSettings] = []
     /// The most of a surface's area a client's exclusion region keeps compositor gestures off, from 0 to 1
     /// (`[clients] exclusion-limit`); nil: the compositor's default.
     public var exclusionLimit: Double?
@@ -82,7 +84,7 @@ public struct Configuration: Equatable, Sendable {
             throw ConfigurationError(file: file, line: 0, message: "syntax error: \(error)")
         }
         let reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        try reader.check(table, allows: ["thresholds", "binding", "clients"], in: .top)
+        try reader.check(table, allows: ["thresholds", "binding", "clients", "device"], in: .top)
         if let thresholds = table["thresholds"] {
             guard let devices = thresholds.table else { throw reader.error(at: .top, key: "thresholds", "must be a table") }
             try reader.check(devices, allows: ["touchscreen", "touchpad"], in: .table("thresholds"))
@@ -97,11 +99,18 @@ public struct Configuration: Equatable, Sendable {
             try reader.check(values, allows: ["exclusion-limit"], in: .table("clients"))
             exclusionLimit = try reader.fraction(values, "exclusion-limit", in: .table("clients"))
         }
+        if let devices = table["device"] {
+            guard let list = devices.array else { throw reader.error(at: .top, key: "device", "must be [[device]] tables") }
+            for (index, value) in list.enumerated() {
+                guard let device = value.table else { throw reader.error(at: .top, key: "device", "must be [[device]] tables") }
+                self.devices.append(try reader.device(device, in: .entry("device", index)))
+            }
+        }
         if let bindings = table["binding"] {
             guard let list = bindings.array else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
             for (index, value) in list.enumerated() {
                 guard let binding = value.table else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
-                self.bindings.append(try reader.binding(binding, in: .binding(index)))
+                self.bindings.append(try reader.binding(binding, in: .entry("binding", index)))
             }
         }
     }
@@ -112,9 +121,9 @@ private struct Reader {
     let file: String
     let lines: [String]
 
-    /// Where a table is in the file: the top, a named [table], or the n-th [[binding]].
+    /// Where a table is in the file: the top, a named [table], or the n-th of an array of tables ([[binding]]).
     enum Place: Equatable {
-        case top, table(String), binding(Int)
+        case top, table(String), entry(String, Int)
     }
 
     /// The lines of a place: from its header to the next header.
@@ -131,7 +140,7 @@ private struct Reader {
         switch place {
         case .top: start = -1
         case .table(let name): start = headers.first { $0.name == name }?.line
-        case .binding(let index): start = headers.filter { $0.name == "binding" }.dropFirst(index).first?.line
+        case .entry(let name, let index): start = headers.filter { $0.name == name }.dropFirst(index).first?.line
         }
         guard let start else { return 0..<0 }
         let end = headers.first { $0.line > start }?.line ?? lines.count
@@ -258,6 +267,34 @@ private struct Reader {
         let value = key == "every-ms" ? try whole(table, key, in: place).map(Double.init) : try number(table, key, in: place)
         guard let value, value > 0, value <= 1_000_000 else { throw error(at: place, key: key, "must be more than 0 and at most 1000000") }
         return make(value)
+    }
+
+    /// A [[device]]: the part of the name it matches, and what it says of those devices.
+    func device(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> DeviceSettings {
+        try check(table, allows: ["match", "size", "rotation", "ignore"], in: place)
+        guard let match = try text(table, "match", in: place), !match.isEmpty else {
+            throw error(at: place, key: "match", "missing: every device names a part of its name, as tactusd --list-devices prints it")
+        }
+        var settings = DeviceSettings(match: match)
+        if let value = table["size"] {
+            let sides = value.array?.compactMap { $0.double ?? $0.int.map(Double.init) } ?? []
+            guard sides.count == 2, value.array?.count == 2,
+                  sides.allSatisfy({ DeviceDescription.plausibleMillimetres.contains($0) }) else {
+                throw error(at: place, key: "size", "must be [width, height] in mm, each from 1 to 100000")
+            }
+            settings.size = Size(width: sides[0], height: sides[1])
+        }
+        if let degrees = try whole(table, "rotation", in: place) {
+            guard let rotation = DeviceTransform.Rotation(rawValue: degrees) else {
+                throw error(at: place, key: "rotation", "must be 0, 90, 180 or 270, not \(degrees)")
+            }
+            settings.rotation = rotation
+        }
+        if let ignore = table["ignore"] {
+            guard let flag = ignore.bool else { throw error(at: place, key: "ignore", "must be true or false") }
+            settings.ignore = flag
+        }
+        return settings
     }
 
     static let kinds = Dictionary(uniqueKeysWithValues: GestureKind.allCases.map { ($0.kebabName, $0) })

@@ -39,12 +39,15 @@ public final class LibinputSource {
         /// The panel's size along its own axes, as libinput would measure it, for a device that reports none; its
         /// calibration matrix brings it onto the touches' axes, as it does libinput's.
         public var fallbackSize: Size?
+        /// Leave the device out: its events give nothing.
+        public var ignored: Bool
 
         public init(outputRegion: Rect = Rect(x: 0, y: 0, width: 1920, height: 1080),
-                    transform: DeviceTransform = .identity, fallbackSize: Size? = nil) {
+                    transform: DeviceTransform = .identity, fallbackSize: Size? = nil, ignored: Bool = false) {
             self.outputRegion = outputRegion
             self.transform = transform
             self.fallbackSize = fallbackSize
+            self.ignored = ignored
         }
     }
 

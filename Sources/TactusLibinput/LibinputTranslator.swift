@@ -81,8 +81,6 @@ public final class LibinputTranslator {
         } else {
             return
         }
-        let id = DeviceID(nextDevice)
-        nextDevice += 1
         var width = 0.0, height = 0.0
         let known = libinput_device_get_size(device, &width, &height) == 0 && width > 0 && height > 0
         let slots = libinput_device_touch_get_touch_count(device)
@@ -92,8 +90,14 @@ public final class LibinputTranslator {
             supportsGestures: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0,
             tapFingerCount: Int(libinput_device_config_tap_get_finger_count(device)))
         reports.append(report)
-        log("added \(report)")
         let place = placement(report)
+        guard !place.ignored else {
+            log("left out \(report)")
+            return
+        }
+        log("added \(report)")
+        let id = DeviceID(nextDevice)
+        nextDevice += 1
         let size = report.size ?? place.fallbackSize
         if size == nil { log("\(name) reports no size; 96 dpi is assumed") }
         var added = Added(

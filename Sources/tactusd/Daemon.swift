@@ -34,6 +34,8 @@ final class Daemon: AttachmentOwner {
     private let output: Output
     private let launcher = Launcher()
     private var bindings: [Running] = []
+    /// The configuration in force: its [[device]] settings place the devices libinput adds.
+    private var configuration = Configuration()
     private var bindingOfAttachment: [AttachmentID: Int] = [:]
     /// Millimetres per layout pixel of each device, for the commands' lengths.
     private var millimetresPerPixel: [DeviceID: Vector] = [:]
@@ -56,6 +58,7 @@ final class Daemon: AttachmentOwner {
             throw DaemonError("cannot open the input devices: \(error)")
         }
         guard reload() else { throw DaemonError("no configuration to run") }
+        source.placement = { [unowned self] report in placement(of: report, in: configuration) }
         let data = Unmanaged.passUnretained(self).toOpaque()
         sources.append(wl_event_loop_add_fd(loop, source.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
             Daemon.of(data).source.dispatch()
@@ -120,6 +123,7 @@ final class Daemon: AttachmentOwner {
             say("tactusd: \(error); keeping the configuration in force")
             return false
         }
+        self.configuration = configuration
         for binding in bindings { binding.attachments.forEach(engineLoop.detach) }
         bindings = []
         bindingOfAttachment = [:]
@@ -166,6 +170,14 @@ final class Daemon: AttachmentOwner {
     }
 
     func released(_ attachment: AttachmentID) {}
+}
+
+/// Where a device libinput adds goes, by the first [[device]] of `configuration` that matches its name: the turn
+/// of its touches, its size when libinput has none, or nowhere. Without one, as it is.
+func placement(of report: LibinputSource.DeviceReport, in configuration: Configuration) -> LibinputSource.Placement {
+    guard let settings = configuration.settings(forDevice: report.name) else { return LibinputSource.Placement() }
+    return LibinputSource.Placement(transform: DeviceTransform(rotation: settings.rotation), fallbackSize: settings.size,
+                                    ignored: settings.ignore)
 }
 
 /// Why the daemon cannot start.

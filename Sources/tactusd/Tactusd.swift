@@ -43,7 +43,7 @@ struct Tactusd: ParsableCommand {
     func run() throws {
         let path = file ?? configurationFile ?? Configuration.defaultPath()
         if check { throw ExitCode(Self.check(path)) }
-        if listDevices { throw ExitCode(try listTheDevices()) }
+        if listDevices { throw ExitCode(try listTheDevices(configuredBy: path)) }
         let daemon: Daemon
         do {
             daemon = try Daemon(seat: seat, devices: devices, configurationPath: path,
@@ -72,8 +72,10 @@ struct Tactusd: ParsableCommand {
         }
     }
 
-    /// Opens the devices as the daemon would and prints what libinput says of each touch device.
-    func listTheDevices() throws -> Int32 {
+    /// Opens the devices as the daemon would and prints what libinput says of each touch device, and what the
+    /// configuration's [[device]] settings make of it.
+    func listTheDevices(configuredBy path: String) throws -> Int32 {
+        let configuration = (try? Configuration(contentsOf: path)) ?? Configuration()
         let source: LibinputSource
         do {
             source = devices.isEmpty ? try LibinputSource(seat: seat, deliver: { _, _ in })
@@ -82,8 +84,17 @@ struct Tactusd: ParsableCommand {
             say("tactusd: cannot open the input devices: \(error)")
             return 1
         }
+        source.placement = { placement(of: $0, in: configuration) }
         source.dispatch()
-        for report in source.reports { say(report.description) }
+        for report in source.reports {
+            guard let settings = configuration.settings(forDevice: report.name) else {
+                say(report.description)
+                continue
+            }
+            let size = settings.size.map { ", size \($0.width)×\($0.height) mm if it reports none" } ?? ""
+            let what = settings.ignore ? "left out" : "rotation \(settings.rotation.rawValue)\(size)"
+            say("\(report.description); [[device]] \"\(settings.match)\": \(what)")
+        }
         if source.reports.isEmpty { say("tactusd: no touchscreen or touchpad on \(devices.isEmpty ? seat : devices.joined(separator: ", "))") }
         return 0
     }

@@ -56,6 +56,11 @@ import TactusSimulation
          "only one of every-ms, every-mm, every-degrees, every-scale paces a binding"),
         ("[[binding]]\ngesture = \"pinch\"\nevery-scale = 0\naction = { exec = \"x\" }\n", 3, "every-scale: must be more than 0"),
         ("[[binding]]\ngesture = \"drag\"\nevery-ms = 2.5\naction = { exec = \"x\" }\n", 3, "every-ms: must be a whole number"),
+        ("[[device]]\nsize = [250, 160]\n", 1, "match: missing"),
+        ("[[device]]\nmatch = \"ELAN\"\n\nsize = [250]\n", 4, "size: must be [width, height] in mm"),
+        ("[[device]]\nmatch = \"ELAN\"\nrotation = 45\n", 3, "rotation: must be 0, 90, 180 or 270, not 45"),
+        ("[[device]]\nmatch = \"ELAN\"\nignored = true\n", 3, "ignored: unknown key (expected one of ignore, match, rotation, size)"),
+        ("device = \"ELAN\"\n", 1, "device: must be [[device]] tables"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
@@ -88,6 +93,27 @@ import TactusSimulation
         // Without `on`, the end, and for a live binding every step.
         #expect(drag.steps == nil && drag.pace == nil)
         #expect(GesturePhase.allCases.filter(drag.runs(on:)) == [.began, .changed, .ended, .cancelled, .recognized])
+    }
+
+    @Test func theFirstDeviceSettingsThatMatchADevicesNameAreItsOwn() throws {
+        let configuration = try Configuration(text: """
+            [[device]]
+            match = "ELAN"
+            size = [254, 143]
+            rotation = 90
+
+            [[device]]
+            match = "Touchpad"
+            ignore = true
+
+            [[device]]
+            match = "SYNA"
+            rotation = 180
+            """, file: "mine.toml")
+        let screen = try #require(configuration.settings(forDevice: "ELAN9008:00 04F3:2A4A"))
+        #expect(screen.size == Size(width: 254, height: 143) && screen.rotation == .quarter && !screen.ignore)
+        #expect(configuration.settings(forDevice: "SYNA2393:00 06CB:7A13 Touchpad")?.ignore == true)
+        #expect(configuration.settings(forDevice: "Wacom HID 52C2 Finger") == nil)
     }
 
     @Test func aMissingFileIsReportedAsSuch() {

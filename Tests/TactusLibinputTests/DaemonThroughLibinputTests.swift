@@ -127,4 +127,22 @@ import Testing
                 "\(lines)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/ran"), "a dry run ran a command")
     }
+
+    @Test func aDevicesSettingsTurnItsTouchesOrLeaveItOut() throws {
+        let drag = { (folder: String) in
+            "[[binding]]\ngesture = \"drag\"\nfingers = 4\naction = { exec = \"echo $TACTUS_DX $TACTUS_DY >> \(folder)/ran\" }\n"
+        }
+        let turned = try Self.folder()
+        let lines = try Self.run(drag(turned) + "[[device]]\nmatch = \"EP0430\"\nrotation = 90\n", in: turned)
+        #expect(lines.last == "exit 0", "\(lines)")
+        // Along the panel's y as it lies (-17.6 mm), turned a quarter clockwise: along x, to the right.
+        let ran = Self.written(turned + "/ran")
+        let dx = try #require(ran.first.flatMap { Double($0[0]) }), dy = try #require(ran.first.flatMap { Double($0[1]) })
+        #expect(ran.count == 1 && abs(dx - 17.6) < 0.5 && abs(dy) < 1, "\(ran)")
+
+        let ignored = try Self.folder()
+        let quiet = try Self.run(drag(ignored) + "[[device]]\nmatch = \"EP0430\"\nignore = true\n", in: ignored)
+        #expect(quiet.contains { $0.hasPrefix("tactusd: left out EP0430M09: touchscreen") }, "\(quiet)")
+        #expect(!FileManager.default.fileExists(atPath: ignored + "/ran"), "a left-out device ran a command")
+    }
 }

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+import TactusCore
+
+/// What the configuration says of the devices whose name contains `match` (`[[device]]`): the size of one that
+/// reports none, the turn of its touches, or that it is left alone. tactusd applies them; a compositor places its
+/// devices itself.
+public struct DeviceSettings: Equatable, Sendable {
+    /// A part of the device's name, as libinput names it.
+    public var match: String
+    /// Its sensor's size in millimetres, along its own axes, for a device that reports none.
+    public var size: Size?
+    /// The turn still to apply to its touches, clockwise (as `tactus.h`'s transform).
+    public var rotation: DeviceTransform.Rotation = .none
+    /// Leave the device alone: no gesture comes from it.
+    public var ignore = false
+
+    /// Settings for the devices whose name contains `match`, changing nothing yet.
+    public init(match: String) {
+        self.match = match
+    }
+
+    /// Whether they are a device's of that name.
+    public func matches(_ name: String) -> Bool { name.contains(match) }
+}
+
+extension Configuration {
+    /// The settings of the device of that name: the first [[device]] that matches it.
+    public func settings(forDevice name: String) -> DeviceSettings? {
+        devices.first { $0.matches(name) }
+    }
+}
