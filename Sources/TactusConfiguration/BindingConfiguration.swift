@@ -26,6 +26,9 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// How far apart the changes that run the action are (`every-ms`, `every-mm`, `every-degrees`, `every-scale`);
     /// nil: every change.
     public var pace: ActionPace?
+    /// A second gesture that must follow the first with the same fingers (`then`): the binding is the sequence (a
+    /// hold, then a swipe), and its action runs at the second's steps.
+    public var then: GestureSpecification?
 
     /// Creates a binding.
     public init(kind: GestureKind, action: Action) {
@@ -47,15 +50,39 @@ public struct BindingConfiguration: Equatable, Sendable {
         if kind.needsOutputEdge && specification.edge == nil {
             return "\(kind.withArticle) needs an edge: left, right, top or bottom"
         }
+        if let then {
+            do {
+                try then.validate()
+            } catch {
+                return "then: \(error.description)"
+            }
+            if then.kind.needsOutputEdge { return "then: \(then.kind.withArticle) can only come first: it starts at the edge" }
+        }
         return nil
     }
 
-    /// The gesture, with `thresholds` for what the binding leaves unset.
+    /// The kinds the binding recognizes: its gesture's, then its second's.
+    var kinds: [GestureKind] { [kind] + (then.map { [$0.kind] } ?? []) }
+
+    /// The gesture, with `thresholds` for what the binding leaves unset: the sequence when there is a `then`.
     public func gesture(thresholds: GestureThresholds = GestureThresholds()) -> AnyGesture {
-        var gesture = specification
-        for threshold in GestureThresholds.all where threshold.kind == kind { threshold.fill(thresholds, &gesture) }
-        return gesture.gesture
+        func filled(_ specification: GestureSpecification) -> AnyGesture {
+            var gesture = specification
+            for threshold in GestureThresholds.all where threshold.kind == gesture.kind { threshold.fill(thresholds, &gesture) }
+            return gesture.gesture
+        }
+        guard let then else { return filled(specification) }
+        return AnyGesture(filled(specification).sequenced(before: filled(then)))
     }
+
+    /// Whether `update`, of one of the binding's recognizers, runs the action: a step of `on` (`runs(on:)`) of the
+    /// gesture that acts, the sequence's second when there is one.
+    public func runs(_ update: GestureUpdate) -> Bool {
+        update.recognizer == actingRecognizer && runs(on: update.phase)
+    }
+
+    /// The recognizer whose steps run the action, numbered as `GestureUpdate.recognizer` numbers them.
+    public var actingRecognizer: Int { kinds.count - 1 }
 
     /// Where the gesture is attached: the layout, or for an edge swipe its edge's band, so that interactions
     /// elsewhere are never held back for it.
@@ -69,7 +96,7 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// The attachments the binding becomes: one per kind of device it can come from (an edge swipe needs a
     /// touchscreen), each with that kind's threshold defaults.
     public func attachments(thresholds: [DeviceKind: GestureThresholds]) -> [BindingAttachment] {
-        let devices: [DeviceKind] = kind.needsOutputEdge ? [.touchscreen] : [.touchscreen, .touchpad]
+        let devices: [DeviceKind] = kinds.contains(where: \.needsOutputEdge) ? [.touchscreen] : [.touchscreen, .touchpad]
         return devices.map { device in
             BindingAttachment(gesture: gesture(thresholds: thresholds[device] ?? GestureThresholds()), target: target,
                               options: options(on: [device]))

@@ -240,6 +240,24 @@ private struct Reader {
         return thresholds
     }
 
+    /// The keys that describe a gesture, in a binding and in its `then`.
+    static let gestureKeys = ["gesture", "fingers", "count", "direction", "edge", "distance"]
+
+    /// A gesture described by a table's `gestureKeys`.
+    private func gesture(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> GestureSpecification {
+        guard let kind = try choice(table, "gesture", in: place, Self.kinds) else {
+            throw error(at: place, key: "gesture", "missing: every binding names its gesture")
+        }
+        var specification = GestureSpecification(kind: kind)
+        specification.fingers = try whole(table, "fingers", in: place)
+        specification.count = try whole(table, "count", in: place)
+        specification.directions = try choice(table, "direction", in: place,
+                                              Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.rawValue, SwipeDirections($0)) }))
+        specification.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
+        specification.distance = try number(table, "distance", in: place)
+        return specification
+    }
+
     /// `on`: a list of the steps that run the action.
     private func steps(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> Set<ActionStep>? {
         guard let value = table["on"] else { return nil }
@@ -305,24 +323,26 @@ private struct Reader {
     static let modifiers: [String: ModifierSet] = ["shift": .shift, "ctrl": .control, "alt": .alt, "super": .super]
 
     func binding(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration {
-        try check(table, allows: Set(["gesture", "fingers", "count", "direction", "edge", "distance", "modifiers",
-                                      "policy", "priority", "action", "live", "on"] + ActionPace.keys.map(\.key)), in: place)
-        guard let kind = try choice(table, "gesture", in: place, Self.kinds) else {
-            throw error(at: place, key: "gesture", "missing: every binding names its gesture")
-        }
+        try check(table, allows: Set(Self.gestureKeys + ["modifiers", "policy", "priority", "action", "live", "on", "then"]
+                                     + ActionPace.keys.map(\.key)), in: place)
+        let specification = try gesture(table, in: place)
         guard let actionValue = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
         guard let action = actionValue.table, action.count == 1,
               let (kindName, commandValue) = action.first(where: { _ in true }),
               let command = commandValue.string, !command.isEmpty, ["exec", "host"].contains(kindName) else {
             throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
         }
-        var binding = BindingConfiguration(kind: kind, action: kindName == "exec" ? .exec(command) : .host(command))
-        binding.specification.fingers = try whole(table, "fingers", in: place)
-        binding.specification.count = try whole(table, "count", in: place)
-        binding.specification.directions = try choice(table, "direction", in: place,
-                                        Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.rawValue, SwipeDirections($0)) }))
-        binding.specification.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
-        binding.specification.distance = try number(table, "distance", in: place)
+        var binding = BindingConfiguration(kind: specification.kind, action: kindName == "exec" ? .exec(command) : .host(command))
+        binding.specification = specification
+        if let then = table["then"] {
+            guard let second = then.table else { throw error(at: place, key: "then", "must be a table such as { gesture = \"swipe\" }") }
+            do {
+                try check(second, allows: Set(Self.gestureKeys), in: place)
+                binding.then = try gesture(second, in: place)
+            } catch {
+                throw ConfigurationError(file: file, line: line(of: "then", in: place), message: "then: \(error.message)")
+            }
+        }
         if let names = table["modifiers"] {
             guard let list = names.array else { throw error(at: place, key: "modifiers", "must be a list such as [\"super\"]") }
             for name in list {

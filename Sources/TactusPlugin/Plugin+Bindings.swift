@@ -89,7 +89,7 @@ extension Plugin {
     /// A binding's update runs its action: the host's by name, once the engine step is over (`LaterWork.action`); a
     /// command at the end only (a live command would start once per frame).
     func receive(_ update: GestureUpdate) {
-        guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(on: update.phase) else { return }
+        guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(update) else { return }
         switch binding.configuration.action {
         case .host:
             later(.action(binding, CValues.phase(update.phase), progress: CValues.progress(of: update),

@@ -148,12 +148,14 @@ final class Daemon: AttachmentOwner {
         guard let index = bindingOfAttachment[update.attachment] else { return }
         let binding = bindings[index].configuration, number = bindings[index].number
         let scale = millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1)
-        if update.phase == .began { bindings[index].pacer.measure(from: update, millimetresPerPixel: scale) }
+        if update.phase == .began && update.recognizer == binding.actingRecognizer {
+            bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
+        }
         if output.verbose {
             let why = update.reason.map { " (\($0.rawValue))" } ?? ""
             say("tactusd: binding \(number): \(update.kind.kebabName) \(update.phase.rawValue)\(why)")
         }
-        guard binding.runs(on: update.phase), case .exec(let command) = binding.action,
+        guard binding.runs(update), case .exec(let command) = binding.action,
               let paces = bindings[index].pacer.paces(at: update, millimetresPerPixel: scale) else { return }
         // A change while the binding's last command still runs is left out: the next change that runs carries the
         // gesture's values then, and the paces since. Beginnings and endings always run.

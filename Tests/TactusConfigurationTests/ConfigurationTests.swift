@@ -61,6 +61,13 @@ import TactusSimulation
         ("[[device]]\nmatch = \"ELAN\"\nrotation = 45\n", 3, "rotation: must be 0, 90, 180 or 270, not 45"),
         ("[[device]]\nmatch = \"ELAN\"\nignored = true\n", 3, "ignored: unknown key (expected one of ignore, match, rotation, size)"),
         ("device = \"ELAN\"\n", 1, "device: must be [[device]] tables"),
+        ("[[binding]]\ngesture = \"hold\"\nthen = \"swipe\"\naction = { exec = \"x\" }\n", 3, "then: must be a table"),
+        ("[[binding]]\ngesture = \"hold\"\nthen = { gesture = \"swipe\", speed = 3 }\naction = { exec = \"x\" }\n", 3,
+         "then: speed: unknown key"),
+        ("[[binding]]\ngesture = \"hold\"\nthen = { gesture = \"wave\" }\naction = { exec = \"x\" }\n", 3,
+         "then: gesture: \"wave\" is not one of"),
+        ("[[binding]]\ngesture = \"hold\"\nthen = { gesture = \"edge-swipe\", edge = \"left\" }\naction = { exec = \"x\" }\n", 2,
+         "then: an edge swipe can only come first"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
@@ -93,6 +100,42 @@ import TactusSimulation
         // Without `on`, the end, and for a live binding every step.
         #expect(drag.steps == nil && drag.pace == nil)
         #expect(GesturePhase.allCases.filter(drag.runs(on:)) == [.began, .changed, .ended, .cancelled, .recognized])
+    }
+
+    /// A long press, then a drag with the same finger: the sequence's first step runs nothing, its second's end runs
+    /// the action; a drag without the press first runs nothing at all.
+    @Test func aSequenceBindingActsAtItsSecondGesturesSteps() throws {
+        let configuration = try Configuration(text: """
+            [[binding]]
+            gesture = "long-press"
+            then = { gesture = "drag", distance = 5 }
+            action = { exec = "move" }
+            """, file: "mine.toml")
+        let binding = try #require(configuration.bindings.first)
+        #expect(binding.then?.kind == .drag && binding.then?.distance == 5 && binding.actingRecognizer == 1)
+        let screen = DeviceID(1)
+        func run(pressFor milliseconds: Int64) -> [String] {
+            let session = Session()
+            for attachment in binding.attachments(thresholds: [:]) {
+                session.attach(binding.name, attachment.gesture, to: attachment.target, options: attachment.options)
+            }
+            session.handle(.deviceAdded(DeviceDescription(id: screen, kind: .touchscreen, physicalSize: Size(width: 192, height: 108))),
+                           at: .zero)
+            session.handle(.touchDown(screen, contact: ContactID(0), position: Point(x: 0.5, y: 0.5)), at: .milliseconds(0))
+            session.handle(.touchFrame(screen), at: .milliseconds(0))
+            session.engine.advance(to: .milliseconds(milliseconds))
+            for step in 1...20 {
+                let time = Timestamp.milliseconds(milliseconds + Int64(step) * 10)
+                session.handle(.touchMotion(screen, contact: ContactID(0), position: Point(x: 0.5 + Double(step) * 0.01, y: 0.5)), at: time)
+                session.handle(.touchFrame(screen), at: time)
+            }
+            session.handle(.touchUp(screen, contact: ContactID(0)), at: .milliseconds(milliseconds + 210))
+            session.handle(.touchFrame(screen), at: .milliseconds(milliseconds + 210))
+            session.engine.advance(to: .milliseconds(milliseconds + 2000))
+            return session.records.filter { binding.runs($0.update) }.map { "\($0.update.kind.kebabName) \($0.update.phase.rawValue)" }
+        }
+        #expect(run(pressFor: 800) == ["drag ended"])
+        #expect(run(pressFor: 100) == [])
     }
 
     @Test func theFirstDeviceSettingsThatMatchADevicesNameAreItsOwn() throws {
