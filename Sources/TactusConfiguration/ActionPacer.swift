@@ -35,6 +35,15 @@ public struct ActionPacer: Sendable {
         return paces >= 1 ? Int(min(paces, 1e9)) : nil
     }
 
+    /// How far the gesture came since the step that last ran the action, or its began: millimetres of translation,
+    /// the scale as a ratio, degrees of rotation. With nothing measured yet, since the gesture's start.
+    public func step(at update: GestureUpdate, millimetresPerPixel: Vector) -> ActionStepTravel {
+        let values = update.values.flat, then = last?.update.values.flat
+        return ActionStepTravel(millimetres: Self.millimetres(update, millimetresPerPixel) - (last?.millimetres ?? Vector(dx: 0, dy: 0)),
+                                scale: (values.scale ?? 1) / (then?.scale ?? 1),
+                                degrees: (values.rotation ?? 0) - (then?.rotation ?? 0))
+    }
+
     /// The action ran at `update`, or the gesture began there: the next change is measured from here.
     public mutating func measure(from update: GestureUpdate, millimetresPerPixel: Vector) {
         last = (update, Self.millimetres(update, millimetresPerPixel))
@@ -47,11 +56,23 @@ public struct ActionPacer: Sendable {
     }
 }
 
+/// How far a gesture came between two steps (`ActionPacer.step`).
+public struct ActionStepTravel: Equatable, Sendable {
+    /// Millimetres of translation.
+    public var millimetres: Vector
+    /// The scale at the later step over the scale at the earlier one.
+    public var scale: Double
+    /// Degrees of rotation, clockwise.
+    public var degrees: Double
+}
+
 /// What an `exec` action's command is told of the update that runs it, as environment variables: the gesture's
 /// kind and step, and the values its kind has (lengths in millimetres, angles in degrees).
 public enum ActionEnvironment {
-    /// The variables, in a fixed order; `paces` is how many paces the gesture came since the action last ran.
-    public static func variables(for update: GestureUpdate, millimetresPerPixel: Vector, paces: Int) -> [(String, String)] {
+    /// The variables, in a fixed order; `paces` is how many paces the gesture came since the action last ran, and
+    /// `step` how far (the `TACTUS_STEP_*` variables, for commands that move something by as much).
+    public static func variables(for update: GestureUpdate, millimetresPerPixel: Vector, paces: Int,
+                                 step: ActionStepTravel) -> [(String, String)] {
         let values = update.values.flat
         var variables: [(String, String)] = [
             ("TACTUS_GESTURE", update.kind.kebabName),
@@ -65,10 +86,15 @@ public enum ActionEnvironment {
         if let progress = values.progress { variables.append(("TACTUS_PROGRESS", number(progress))) }
         if values.translation != nil {
             let millimetres = ActionPacer.millimetres(update, millimetresPerPixel)
-            variables += [("TACTUS_DX", number(millimetres.dx)), ("TACTUS_DY", number(millimetres.dy))]
+            variables += [("TACTUS_DX", number(millimetres.dx)), ("TACTUS_DY", number(millimetres.dy)),
+                          ("TACTUS_STEP_DX", number(step.millimetres.dx)), ("TACTUS_STEP_DY", number(step.millimetres.dy))]
         }
-        if let scale = values.scale { variables.append(("TACTUS_SCALE", number(scale))) }
-        if let rotation = values.rotation { variables.append(("TACTUS_ROTATION", number(rotation))) }
+        if let scale = values.scale {
+            variables += [("TACTUS_SCALE", number(scale)), ("TACTUS_STEP_SCALE", number(step.scale))]
+        }
+        if let rotation = values.rotation {
+            variables += [("TACTUS_ROTATION", number(rotation)), ("TACTUS_STEP_ROTATION", number(step.degrees))]
+        }
         return variables
     }
 

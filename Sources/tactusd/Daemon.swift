@@ -160,8 +160,9 @@ final class Daemon: AttachmentOwner {
         // A change while the binding's last command still runs is left out: the next change that runs carries the
         // gesture's values then, and the paces since. Beginnings and endings always run.
         if update.phase == .changed && launcher.isBusy(index, at: update.time) { return }
+        let step = bindings[index].pacer.step(at: update, millimetresPerPixel: scale)
         bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
-        let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces)
+        let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: step)
         if output.dryRun || output.verbose {
             say("tactusd: binding \(number) runs: \(variables.map { "\($0.0)=\($0.1)" }.joined(separator: " ")) \(command)")
         }

@@ -17,7 +17,8 @@ struct Tactusd: ParsableCommand {
         Bindings with { exec = "command" } run their command at the steps `on` names (began, changed, ended, \
         cancelled; the end by default), changes paced by every-ms, every-mm, every-degrees or every-scale, with \
         TACTUS_GESTURE, TACTUS_PHASE, TACTUS_FINGERS, TACTUS_DX and TACTUS_DY (mm), TACTUS_SCALE, TACTUS_ROTATION, \
-        TACTUS_DIRECTION, TACTUS_EDGE, TACTUS_PROGRESS, TACTUS_COUNT and TACTUS_PACES in the environment. SIGHUP \
+        TACTUS_DIRECTION, TACTUS_EDGE, TACTUS_PROGRESS, TACTUS_COUNT, TACTUS_PACES and, since the command last \
+        ran, TACTUS_STEP_DX, TACTUS_STEP_DY, TACTUS_STEP_SCALE and TACTUS_STEP_ROTATION in the environment. SIGHUP \
         reads the configuration again; SIGTERM and SIGINT stop it. It reads /dev/input: run it as a member of the \
         input group.
         """)

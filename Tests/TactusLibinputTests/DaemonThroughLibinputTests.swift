@@ -52,7 +52,7 @@ import Testing
             fingers = 4
             on = ["began", "changed", "ended"]
             every-mm = 4
-            action = { exec = "echo $TACTUS_GESTURE $TACTUS_PHASE $TACTUS_FINGERS $TACTUS_DX $TACTUS_DY $TACTUS_PACES >> \(folder)/steps" }
+            action = { exec = "echo $TACTUS_GESTURE $TACTUS_PHASE $TACTUS_FINGERS $TACTUS_DX $TACTUS_DY $TACTUS_PACES $TACTUS_STEP_DY >> \(folder)/steps" }
             """, in: folder)
         #expect(lines.last == "exit 0", "\(lines)")
         let steps = Self.written(folder + "/steps")
@@ -67,6 +67,10 @@ import Testing
         let gaps = zip(changes, changes.dropFirst()).map { abs($1 - $0) }
         #expect(gaps.allSatisfy { $0 >= 4 }, "\(gaps)")
         #expect(steps.filter { $0[1] == "changed" }.allSatisfy { Int($0[5]) ?? 0 >= 1 }, "\(steps)")
+        // Each step says how far the fingers came since the command last ran: the difference of the totals.
+        let totals = steps.compactMap { Double($0[4]) }, moves = steps.compactMap { Double($0[6]) }
+        #expect(moves.first == 0 && zip(zip(totals, totals.dropFirst()), moves.dropFirst()).allSatisfy { abs($0.1 - $0.0 - $1) < 0.003 },
+                "\(steps)")
     }
 
     @Test func aCommandThatHangsDelaysNoOtherAndIsEndedWithTheDaemon() throws {
