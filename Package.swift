@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "tactusd",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusWayland", "CTactusWaylandServer",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).

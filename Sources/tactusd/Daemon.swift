@@ -27,9 +27,19 @@ final class Daemon: AttachmentOwner {
         var pacer: ActionPacer
     }
 
+    /// Where the input comes from.
+    enum Input {
+        /// A udev seat's devices, through libinput.
+        case seat(String)
+        /// Device nodes, through libinput.
+        case devices([String])
+        /// Nothing live: the events come from `replay`.
+        case replayed
+    }
+
     private let loop: OpaquePointer
     private let engineLoop: EngineLoop
-    private var source: LibinputSource!
+    private var source: LibinputSource?
     private let configurationPath: String
     private let output: Output
     private let launcher = Launcher()
@@ -42,8 +52,8 @@ final class Daemon: AttachmentOwner {
     private var sources: [OpaquePointer] = []
     private var stopping = false
 
-    /// Opens the devices (a seat's, or the nodes given) and reads the configuration; throws what stops it starting.
-    init(seat: String, devices: [String], configurationPath: String, output: Output) throws {
+    /// Opens the devices of `input` and reads the configuration; throws what stops it starting.
+    init(input: Input, configurationPath: String, output: Output) throws {
         guard let loop = wl_event_loop_create() else { throw DaemonError("cannot create an event loop") }
         self.loop = loop
         self.configurationPath = configurationPath
@@ -52,18 +62,23 @@ final class Daemon: AttachmentOwner {
         let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in handle(event, at: time) }
         let log: (String) -> Void = { say("tactusd: \($0)") }
         do {
-            source = devices.isEmpty ? try LibinputSource(seat: seat, log: log, deliver: deliver)
-                                     : try LibinputSource(paths: devices, log: log, deliver: deliver)
+            switch input {
+            case .seat(let seat): source = try LibinputSource(seat: seat, log: log, deliver: deliver)
+            case .devices(let nodes): source = try LibinputSource(paths: nodes, log: log, deliver: deliver)
+            case .replayed: source = nil
+            }
         } catch {
             throw DaemonError("cannot open the input devices: \(error)")
         }
         guard reload() else { throw DaemonError("no configuration to run") }
-        source.placement = { [unowned self] report in placement(of: report, in: configuration) }
         let data = Unmanaged.passUnretained(self).toOpaque()
-        sources.append(wl_event_loop_add_fd(loop, source.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
-            Daemon.of(data).source.dispatch()
-            return 0
-        }, data))
+        if let source {
+            source.placement = { [unowned self] report in placement(of: report, in: configuration) }
+            sources.append(wl_event_loop_add_fd(loop, source.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
+                Daemon.of(data).source?.dispatch()
+                return 0
+            }, data))
+        }
         for signal in [SIGHUP, SIGTERM, SIGINT, SIGCHLD] {
             sources.append(wl_event_loop_add_signal(loop, signal, { signal, data in
                 Daemon.of(data).received(signal)
@@ -85,6 +100,20 @@ final class Daemon: AttachmentOwner {
     func run() {
         while !stopping { wl_event_loop_dispatch(loop, -1) }
         launcher.stopAll()
+    }
+
+    /// Plays recorded events on the engine at their own times, in real time (so that commands run as they would have,
+    /// one of a binding at a time), lets the engine's deadlines after them pass, and gives the commands they started
+    /// `Launcher.holdBack` to finish.
+    func replay(_ events: [(time: Timestamp, event: InputEvent)]) {
+        let origin = events.first?.time ?? .zero, start = Timestamp.monotonicNow()
+        for (time, event) in events {
+            launcher.wait(until: start + (time - origin))
+            engineLoop.advance(to: time)
+            handle(event, at: time)
+        }
+        engineLoop.advance(to: (events.last?.time ?? .zero) + .milliseconds(1000))
+        launcher.stopAll(after: Launcher.holdBack)
     }
 
     private func received(_ signal: Int32) {

@@ -38,23 +38,34 @@ final class Launcher {
         }
     }
 
-    /// Ends the commands still running: their process groups get SIGTERM, then SIGKILL after `grace`, and each is
-    /// collected.
-    func stopAll(grace: TimeSpan = .milliseconds(500)) {
-        reap()
-        guard !running.isEmpty else { return }
+    /// Ends the commands still running, once they had `wait` to finish: their process groups get SIGTERM, then
+    /// SIGKILL after `grace`, and each is collected.
+    func stopAll(after wait: TimeSpan = .zero, grace: TimeSpan = .milliseconds(500)) {
+        reapAll(within: wait)
         for pid in running.keys { kill(-pid, SIGTERM) }
-        let deadline = Timestamp.monotonicNow() + grace
-        while !running.isEmpty && Timestamp.monotonicNow() < deadline {
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&pause, nil)
-            reap()
-        }
+        reapAll(within: grace)
         for pid in running.keys {
             kill(-pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
         running = [:]
+    }
+
+    /// Collects the commands that exit within `time`, looking every 10 ms.
+    private func reapAll(within time: TimeSpan) {
+        wait(until: Timestamp.monotonicNow() + time, orUntilNoneRuns: true)
+    }
+
+    /// Sleeps until `deadline` on the monotonic clock (a replay's next event), collecting the commands that exit
+    /// meanwhile; with `orUntilNoneRuns`, no longer than they run.
+    func wait(until deadline: Timestamp, orUntilNoneRuns: Bool = false) {
+        reap()
+        while !(orUntilNoneRuns && running.isEmpty), case let now = Timestamp.monotonicNow(), now < deadline {
+            let left = min((deadline - now).microseconds, 10_000)
+            var pause = timespec(tv_sec: 0, tv_nsec: Int(left) * 1000)
+            nanosleep(&pause, nil)
+            reap()
+        }
     }
 }

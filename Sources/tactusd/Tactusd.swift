@@ -2,7 +2,9 @@
 import ArgumentParser
 import Glibc
 import TactusConfiguration
+import TactusCore
 import TactusLibinput
+import TactusSimulation
 
 /// tactusd: Tactus beside any compositor. It reads a seat's touchscreens and touchpads through libinput, recognizes
 /// the configuration's gestures and runs their `exec` commands at the steps each binding names, with the gesture's
@@ -36,6 +38,8 @@ struct Tactusd: ParsableCommand {
     @Flag(help: "Print each gesture's steps and failures (with why) and each command it runs.") var verbose = false
     @Flag(name: .customLong("dry-run"), help: "Print the commands with their variables instead of running them.")
     var dryRun = false
+    @Option(help: ArgumentHelp("Play a tactus-sim trace (generated, or written by tactus-sim record) instead of listening, at its own times and as fast as it comes; then exit.", valueName: "trace"))
+    var replay: String?
 
     func validate() throws {
         if file != nil && !check { throw ValidationError("a FILE argument goes with --check") }
@@ -46,14 +50,23 @@ struct Tactusd: ParsableCommand {
         if check { throw ExitCode(Self.check(path)) }
         if listDevices { throw ExitCode(try listTheDevices(configuredBy: path)) }
         let daemon: Daemon
+        let recording: [(time: Timestamp, event: InputEvent)]?
         do {
-            daemon = try Daemon(seat: seat, devices: devices, configurationPath: path,
-                                output: Daemon.Output(verbose: verbose, dryRun: dryRun))
+            recording = try replay.map(Self.events(of:))
+            daemon = try Daemon(input: replay != nil ? .replayed : devices.isEmpty ? .seat(seat) : .devices(devices),
+                                configurationPath: path, output: Daemon.Output(verbose: verbose, dryRun: dryRun))
         } catch {
             say("tactusd: \(error)")
             throw ExitCode(1)
         }
-        daemon.run()
+        if let recording { daemon.replay(recording) } else { daemon.run() }
+    }
+
+    /// The events of a trace, as `tactus-sim replay` reads them: its device descriptions first.
+    static func events(of path: String) throws -> [(time: Timestamp, event: InputEvent)] {
+        let trace = try Trace(contentsOfFile: path)
+        let start = trace.events.first?.time ?? .zero
+        return trace.devices.map { (start, .deviceAdded($0)) } + trace.events
     }
 
     /// Reads the file as the daemon would and says what is wrong: 0 when it is good, 2 when it is not.
