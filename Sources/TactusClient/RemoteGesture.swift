@@ -65,7 +65,7 @@ public struct RemoteGesture: Hashable, Sendable {
     }
 
     /// A quick stroke in one of `directions`.
-    public static func swipe(directions: SwipeDirections = .all, fingers: Int = 1, minimumDistance: Double? = nil) -> RemoteGesture {
+    public static func swipe(directions: SwipeDirections = .cardinal, fingers: Int = 1, minimumDistance: Double? = nil) -> RemoteGesture {
         RemoteGesture(kind: .swipe, fingers: fingers, distance: minimumDistance, directions: directions)
     }
 

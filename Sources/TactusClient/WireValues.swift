@@ -14,6 +14,10 @@ extension SwipeDirection {
         case .right: TACTUS_GESTURE_V1_DIRECTION_RIGHT.rawValue
         case .up: TACTUS_GESTURE_V1_DIRECTION_UP.rawValue
         case .down: TACTUS_GESTURE_V1_DIRECTION_DOWN.rawValue
+        case .upLeft: TACTUS_GESTURE_V1_DIRECTION_UP_LEFT.rawValue
+        case .upRight: TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT.rawValue
+        case .downLeft: TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT.rawValue
+        case .downRight: TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT.rawValue
         }
     }
 

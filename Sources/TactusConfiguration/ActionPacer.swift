@@ -81,7 +81,7 @@ public enum ActionEnvironment {
         ]
         if let fingers = values.fingers { variables.append(("TACTUS_FINGERS", String(fingers))) }
         if let count = values.count { variables.append(("TACTUS_COUNT", String(count))) }
-        if let direction = values.direction { variables.append(("TACTUS_DIRECTION", direction.rawValue)) }
+        if let direction = values.direction { variables.append(("TACTUS_DIRECTION", direction.kebabName)) }
         if let edge = values.edge { variables.append(("TACTUS_EDGE", edge.rawValue)) }
         if let progress = values.progress { variables.append(("TACTUS_PROGRESS", number(progress))) }
         if values.translation != nil {

@@ -252,7 +252,7 @@ private struct Reader {
         specification.fingers = try whole(table, "fingers", in: place)
         specification.count = try whole(table, "count", in: place)
         specification.directions = try choice(table, "direction", in: place,
-                                              Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.rawValue, SwipeDirections($0)) }))
+                                              Dictionary(uniqueKeysWithValues: SwipeDirection.allCases.map { ($0.kebabName, SwipeDirections($0)) }))
         specification.edge = try choice(table, "edge", in: place, Dictionary(uniqueKeysWithValues: Edge.allCases.map { ($0.rawValue, $0) }))
         specification.distance = try number(table, "distance", in: place)
         return specification

@@ -45,8 +45,9 @@ final class Binding {
         configuration.specification.count = binding.count == 0 ? nil : Int(binding.count)
         configuration.specification.distance = binding.distance_mm == 0 ? nil : binding.distance_mm
         if let name = binding.direction {
-            guard let direction = SwipeDirection(rawValue: String(cString: name)) else {
-                return .failure(BindingError("direction \"\(String(cString: name))\" is not left, right, up or down"))
+            guard let direction = SwipeDirection(name: String(cString: name)) else {
+                let names = SwipeDirection.allCases.map(\.externalName).joined(separator: ", ")
+                return .failure(BindingError("direction \"\(String(cString: name))\" is not one of \(names)"))
             }
             configuration.specification.directions = SwipeDirections(direction)
         }

@@ -77,6 +77,10 @@ enum CValues {
         case .right: name = "right"
         case .up: name = "up"
         case .down: name = "down"
+        case .upLeft: name = "up_left"
+        case .upRight: name = "up_right"
+        case .downLeft: name = "down_left"
+        case .downRight: name = "down_right"
         }
         return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     }

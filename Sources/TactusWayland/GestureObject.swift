@@ -51,14 +51,14 @@ final class GestureObject: ResourceOwner {
     private(set) var hasOpenGroup = false
 
     init(server: GestureServer, number: UInt64, client: OpaquePointer, surface: OpaquePointer, seat: String,
-         kind: GestureKind) {
+         kind: GestureKind, version: Int32) {
         self.server = server
         self.number = number
         self.client = client
         self.surface = SurfaceID(resource: surface)
         self.kind = kind
         self.seat = seat
-        pending = GestureParameters(kind: kind)
+        pending = GestureParameters(kind: kind, version: version)
         surfaceListener = Listener { [unowned self] in becomeInert() }
         surfaceListener?.listen(toDestructionOf: surface)
     }

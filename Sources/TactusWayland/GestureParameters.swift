@@ -9,9 +9,12 @@ struct GestureParameters {
     /// The gesture as set so far.
     private(set) var specification: GestureSpecification
     var priority = AttachmentPriority.normal
+    /// The object's version, which says which entries of the protocol's enums it may name.
+    let version: Int32
 
-    init(kind: GestureKind) {
+    init(kind: GestureKind, version: Int32) {
         specification = GestureSpecification(kind: kind)
+        self.version = version
     }
 
     /// Applies one set_* request: `request` names it in the complaint, `parameter` is what it sets.
@@ -25,8 +28,8 @@ struct GestureParameters {
     }
 
     mutating func setDirections(_ bits: UInt32) -> String? {
-        guard bits & ~WireValue.allDirectionBits == 0 else {
-            return "set_directions: directions \(bits) hold bits outside the direction enum"
+        guard bits & ~WireValue.directionBits(atVersion: version) == 0 else {
+            return "set_directions: directions \(bits) hold bits outside the direction enum of version \(version)"
         }
         return set("set_directions", .directions) { $0.directions = WireValue.directions(bits) }
     }

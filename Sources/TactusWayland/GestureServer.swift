@@ -197,7 +197,7 @@ public final class GestureServer: AttachmentOwner {
         // gestures, as it keeps its wl_pointer and wl_touch objects.
         let seatName = host?.seatName(of: seat)
         let object = GestureObject(server: self, number: nextObjectNumber, client: client, surface: surface,
-                                   seat: seatName ?? "", kind: kind)
+                                   seat: seatName ?? "", kind: kind, version: wl_resource_get_version(manager))
         nextObjectNumber += 1
         guard let resource = Resource.create(client: client, interface: tactus_gesture_interface(),
                                              version: wl_resource_get_version(manager), id: id,

@@ -23,16 +23,24 @@ enum WireValue {
         }
     }
 
-    private static let directionBits: [(SwipeDirection, tactus_gesture_v1_direction)] = [
-        (.left, TACTUS_GESTURE_V1_DIRECTION_LEFT), (.right, TACTUS_GESTURE_V1_DIRECTION_RIGHT),
-        (.up, TACTUS_GESTURE_V1_DIRECTION_UP), (.down, TACTUS_GESTURE_V1_DIRECTION_DOWN),
+    /// Each direction's bit, and the version of the protocol that has it.
+    private static let directionBits: [(SwipeDirection, tactus_gesture_v1_direction, since: Int32)] = [
+        (.left, TACTUS_GESTURE_V1_DIRECTION_LEFT, 1), (.right, TACTUS_GESTURE_V1_DIRECTION_RIGHT, 1),
+        (.up, TACTUS_GESTURE_V1_DIRECTION_UP, 1), (.down, TACTUS_GESTURE_V1_DIRECTION_DOWN, 1),
+        (.upLeft, TACTUS_GESTURE_V1_DIRECTION_UP_LEFT, TACTUS_GESTURE_V1_DIRECTION_UP_LEFT_SINCE_VERSION),
+        (.upRight, TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT, TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT_SINCE_VERSION),
+        (.downLeft, TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT, TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT_SINCE_VERSION),
+        (.downRight, TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT, TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT_SINCE_VERSION),
     ]
 
-    static let allDirectionBits = directionBits.reduce(UInt32(0)) { $0 | $1.1.rawValue }
+    /// The bits of the direction enum that an object of `version` knows.
+    static func directionBits(atVersion version: Int32) -> UInt32 {
+        directionBits.filter { $0.since <= version }.reduce(UInt32(0)) { $0 | $1.1.rawValue }
+    }
 
     static func directions(_ bits: UInt32) -> SwipeDirections {
         var set: SwipeDirections = []
-        for (direction, bit) in directionBits where bits & bit.rawValue != 0 { set.insert(SwipeDirections(direction)) }
+        for (direction, bit, _) in directionBits where bits & bit.rawValue != 0 { set.insert(SwipeDirections(direction)) }
         return set
     }
 

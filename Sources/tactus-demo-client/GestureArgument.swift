@@ -124,10 +124,10 @@ private func choice<Value>(_ text: String, for key: String, _ make: (String) -> 
     return value
 }
 
-/// Directions joined by `+`, as in `left+right`.
+/// Directions joined by `+`, as in `left+right` or `up-left+up-right`.
 private func directions(_ text: String) throws -> SwipeDirections {
-    let names = SwipeDirection.allCases.map(\.rawValue)
+    let names = SwipeDirection.allCases.map(\.kebabName)
     return try text.split(separator: "+", omittingEmptySubsequences: false).reduce(into: SwipeDirections()) {
-        $0.insert(SwipeDirections(try choice(String($1), for: "directions", SwipeDirection.init(rawValue:), names)))
+        $0.insert(SwipeDirections(try choice(String($1), for: "directions", SwipeDirection.init(name:), names)))
     }
 }

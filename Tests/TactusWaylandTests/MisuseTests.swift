@@ -50,7 +50,7 @@ import TactusWaylandTestbed
         case .directionsEmpty:
             client.subscribe("swipe", .swipe(), commit: false).sendRaw(.setDirections(0))
         case .directionsUnknown:
-            client.subscribe("swipe", .swipe(), commit: false).sendRaw(.setDirections(16 | 1))
+            client.subscribe("swipe", .swipe(), commit: false).sendRaw(.setDirections(256 | 1))
         case .priorityOutOfRange:
             client.subscribe("tap", .tap(), commit: false).sendRaw(.setPriority(3))
         case .durationZero:

@@ -20,7 +20,7 @@ import TactusWaylandTestbed
     @Test func aPinchAndARotationOnASurfaceOfKnownSizeArriveWithTheirStartLocationAndAnchor() throws {
         let compositor = try TestCompositor.withDevices()
         let client = try TestClient(compositor)
-        #expect(client.connection.gestureVersion == 2)
+        #expect(client.connection.gestureVersion == 3)
         // The fingers' centroid starts at layout (960, 600): surface-local (760, 500), 19/32 of the surface's width
         // and 5/8 of its height (fractions that the wire carries exactly).
         compositor.place(client.serverSurface, at: Rect(x: 200, y: 100, width: 1280, height: 800))

@@ -66,7 +66,7 @@ static const struct wl_message tactus_gesture_manager_v1_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface tactus_gesture_manager_v1_interface = {
-	"tactus_gesture_manager_v1", 2,
+	"tactus_gesture_manager_v1", 3,
 	3, tactus_gesture_manager_v1_requests,
 	0, NULL,
 };
@@ -111,7 +111,7 @@ static const struct wl_message tactus_gesture_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface tactus_gesture_v1_interface = {
-	"tactus_gesture_v1", 2,
+	"tactus_gesture_v1", 3,
 	15, tactus_gesture_v1_requests,
 	18, tactus_gesture_v1_events,
 };
@@ -122,7 +122,7 @@ static const struct wl_message tactus_gesture_exclusion_v1_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface tactus_gesture_exclusion_v1_interface = {
-	"tactus_gesture_exclusion_v1", 2,
+	"tactus_gesture_exclusion_v1", 3,
 	2, tactus_gesture_exclusion_v1_requests,
 	0, NULL,
 };

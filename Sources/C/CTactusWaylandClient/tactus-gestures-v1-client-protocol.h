@@ -141,6 +141,10 @@ struct wl_surface;
  *
  * Version 2 adds where a pinch or rotation started: the start_location
  * and start_anchor events of tactus_gesture_v1.
+ *
+ * Version 3 adds the four diagonal swipe directions (the up_left,
+ * up_right, down_left and down_right entries of tactus_gesture_v1's
+ * direction enum) and the tip_tap kind.
  * @section page_iface_tactus_gesture_manager_v1_api API
  * See @ref iface_tactus_gesture_manager_v1.
  */
@@ -152,6 +156,10 @@ struct wl_surface;
  *
  * Version 2 adds where a pinch or rotation started: the start_location
  * and start_anchor events of tactus_gesture_v1.
+ *
+ * Version 3 adds the four diagonal swipe directions (the up_left,
+ * up_right, down_left and down_right entries of tactus_gesture_v1's
+ * direction enum) and the tip_tap kind.
  */
 extern const struct wl_interface tactus_gesture_manager_v1_interface;
 #endif
@@ -169,7 +177,7 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * Continuous gestures (drag, edge swipe, pinch, rotate, hold) send
  * began, then changed updates, then exactly one ended or cancelled.
- * Discrete gestures (tap, long press, swipe) send recognized once per
+ * Discrete gestures (tap, long press, swipe, tip-tap) send recognized once per
  * success. Each began, recognized, ended, cancelled and changed event is
  * followed by the value events of the gesture's kind and closed by a
  * frame event; a client applies the values it received when the frame
@@ -189,6 +197,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * From version 2 on, pinch and rotate values include start_location and,
  * where the compositor knows the surface's size, start_anchor.
+ *
+ * From version 3 on, a swipe may go along a diagonal (when set_directions
+ * asks for one), and the tip_tap kind exists: fingers held still while
+ * one more finger taps beside them, recognized when it lifts. Its values
+ * are the fingers held, the tap's location and the direction in which
+ * the tap landed from the held fingers.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -209,7 +223,7 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * Continuous gestures (drag, edge swipe, pinch, rotate, hold) send
  * began, then changed updates, then exactly one ended or cancelled.
- * Discrete gestures (tap, long press, swipe) send recognized once per
+ * Discrete gestures (tap, long press, swipe, tip-tap) send recognized once per
  * success. Each began, recognized, ended, cancelled and changed event is
  * followed by the value events of the gesture's kind and closed by a
  * frame event; a client applies the values it received when the frame
@@ -229,6 +243,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * From version 2 on, pinch and rotate values include start_location and,
  * where the compositor knows the surface's size, start_anchor.
+ *
+ * From version 3 on, a swipe may go along a diagonal (when set_directions
+ * asks for one), and the tip_tap kind exists: fingers held still while
+ * one more finger taps beside them, recognized when it lifts. Its values
+ * are the fingers held, the tap's location and the direction in which
+ * the tap landed from the held fingers.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -319,7 +339,16 @@ enum tactus_gesture_manager_v1_kind {
 	 * fingers resting; continuous
 	 */
 	TACTUS_GESTURE_MANAGER_V1_KIND_HOLD = 8,
+	/**
+	 * fingers held still while one more finger taps beside them; discrete
+	 * @since 3
+	 */
+	TACTUS_GESTURE_MANAGER_V1_KIND_TIP_TAP = 9,
 };
+/**
+ * @ingroup iface_tactus_gesture_manager_v1
+ */
+#define TACTUS_GESTURE_MANAGER_V1_KIND_TIP_TAP_SINCE_VERSION 3
 #endif /* TACTUS_GESTURE_MANAGER_V1_KIND_ENUM */
 
 #define TACTUS_GESTURE_MANAGER_V1_DESTROY 0
@@ -488,12 +517,53 @@ enum tactus_gesture_v1_priority {
 
 #ifndef TACTUS_GESTURE_V1_DIRECTION_ENUM
 #define TACTUS_GESTURE_V1_DIRECTION_ENUM
+/**
+ * @ingroup iface_tactus_gesture_v1
+ * where a swipe went, as the user sees it on the output
+ *
+ * A stroke goes along an axis when it travelled at least twice as far
+ * along it as across it (within about 27 degrees of the axis), and
+ * along a diagonal otherwise, so every stroke has exactly one
+ * direction.
+ */
 enum tactus_gesture_v1_direction {
 	TACTUS_GESTURE_V1_DIRECTION_LEFT = 1,
 	TACTUS_GESTURE_V1_DIRECTION_RIGHT = 2,
 	TACTUS_GESTURE_V1_DIRECTION_UP = 4,
 	TACTUS_GESTURE_V1_DIRECTION_DOWN = 8,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_UP_LEFT = 16,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT = 32,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT = 64,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT = 128,
 };
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_UP_LEFT_SINCE_VERSION 3
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT_SINCE_VERSION 3
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT_SINCE_VERSION 3
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT_SINCE_VERSION 3
 #endif /* TACTUS_GESTURE_V1_DIRECTION_ENUM */
 
 #ifndef TACTUS_GESTURE_V1_EDGE_ENUM
@@ -714,7 +784,9 @@ struct tactus_gesture_v1_listener {
 	/**
 	 * the swipe's direction
 	 *
-	 * Swipe only: one value of the direction enum.
+	 * Swipe: one value of the direction enum, where the stroke went.
+	 * Tip-tap: where the tapping finger landed, seen from the held
+	 * fingers. Only the directions the gesture accepts are sent.
 	 */
 	void (*direction)(void *data,
 			  struct tactus_gesture_v1 *tactus_gesture_v1,
@@ -999,8 +1071,8 @@ tactus_gesture_v1_set_tap_count(struct tactus_gesture_v1 *tactus_gesture_v1, uin
 /**
  * @ingroup iface_tactus_gesture_v1
  *
- * Pending. For a tap or long press, the most a finger may travel; for a
- * drag or swipe, the travel before it begins or counts; for an edge
+ * Pending. For a tap, long press or tip-tap, the most a finger may
+ * travel; for a drag or swipe, the travel before it begins or counts; for an edge
  * swipe, the inward travel at which progress reaches 1. Must be
  * positive and at most 500 mm; a pinch, rotate or hold raises
  * invalid_parameter.
@@ -1016,7 +1088,8 @@ tactus_gesture_v1_set_distance(struct tactus_gesture_v1 *tactus_gesture_v1, wl_f
  * @ingroup iface_tactus_gesture_v1
  *
  * Pending. For a long press or hold, how long the fingers must stay; for
- * a tap, the longest pause between taps. 1 to 10000; other kinds raise
+ * a tap, the longest pause between taps; for a tip-tap, the longest the
+ * tapping finger may stay down. 1 to 10000; other kinds raise
  * invalid_parameter.
  */
 static inline void
@@ -1053,7 +1126,10 @@ tactus_gesture_v1_set_angle_delta(struct tactus_gesture_v1 *tactus_gesture_v1, w
 /**
  * @ingroup iface_tactus_gesture_v1
  *
- * Pending; swipe only. A non-empty combination of the direction enum.
+ * Pending; swipe and tip-tap. A non-empty combination of the direction
+ * enum, of the entries the object's version has. A swipe accepts the
+ * four directions along the axes until this is set; a tip-tap accepts
+ * a tap on any side of its held fingers.
  */
 static inline void
 tactus_gesture_v1_set_directions(struct tactus_gesture_v1 *tactus_gesture_v1, uint32_t directions)

@@ -144,6 +144,10 @@ struct wl_surface;
  *
  * Version 2 adds where a pinch or rotation started: the start_location
  * and start_anchor events of tactus_gesture_v1.
+ *
+ * Version 3 adds the four diagonal swipe directions (the up_left,
+ * up_right, down_left and down_right entries of tactus_gesture_v1's
+ * direction enum) and the tip_tap kind.
  * @section page_iface_tactus_gesture_manager_v1_api API
  * See @ref iface_tactus_gesture_manager_v1.
  */
@@ -155,6 +159,10 @@ struct wl_surface;
  *
  * Version 2 adds where a pinch or rotation started: the start_location
  * and start_anchor events of tactus_gesture_v1.
+ *
+ * Version 3 adds the four diagonal swipe directions (the up_left,
+ * up_right, down_left and down_right entries of tactus_gesture_v1's
+ * direction enum) and the tip_tap kind.
  */
 extern const struct wl_interface tactus_gesture_manager_v1_interface;
 #endif
@@ -172,7 +180,7 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * Continuous gestures (drag, edge swipe, pinch, rotate, hold) send
  * began, then changed updates, then exactly one ended or cancelled.
- * Discrete gestures (tap, long press, swipe) send recognized once per
+ * Discrete gestures (tap, long press, swipe, tip-tap) send recognized once per
  * success. Each began, recognized, ended, cancelled and changed event is
  * followed by the value events of the gesture's kind and closed by a
  * frame event; a client applies the values it received when the frame
@@ -192,6 +200,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * From version 2 on, pinch and rotate values include start_location and,
  * where the compositor knows the surface's size, start_anchor.
+ *
+ * From version 3 on, a swipe may go along a diagonal (when set_directions
+ * asks for one), and the tip_tap kind exists: fingers held still while
+ * one more finger taps beside them, recognized when it lifts. Its values
+ * are the fingers held, the tap's location and the direction in which
+ * the tap landed from the held fingers.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -212,7 +226,7 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * Continuous gestures (drag, edge swipe, pinch, rotate, hold) send
  * began, then changed updates, then exactly one ended or cancelled.
- * Discrete gestures (tap, long press, swipe) send recognized once per
+ * Discrete gestures (tap, long press, swipe, tip-tap) send recognized once per
  * success. Each began, recognized, ended, cancelled and changed event is
  * followed by the value events of the gesture's kind and closed by a
  * frame event; a client applies the values it received when the frame
@@ -232,6 +246,12 @@ extern const struct wl_interface tactus_gesture_manager_v1_interface;
  *
  * From version 2 on, pinch and rotate values include start_location and,
  * where the compositor knows the surface's size, start_anchor.
+ *
+ * From version 3 on, a swipe may go along a diagonal (when set_directions
+ * asks for one), and the tip_tap kind exists: fingers held still while
+ * one more finger taps beside them, recognized when it lifts. Its values
+ * are the fingers held, the tap's location and the direction in which
+ * the tap landed from the held fingers.
  *
  * Misuse raises the errors of the error enum. As for every Wayland
  * object, a request that names an object the client already destroyed
@@ -322,7 +342,16 @@ enum tactus_gesture_manager_v1_kind {
 	 * fingers resting; continuous
 	 */
 	TACTUS_GESTURE_MANAGER_V1_KIND_HOLD = 8,
+	/**
+	 * fingers held still while one more finger taps beside them; discrete
+	 * @since 3
+	 */
+	TACTUS_GESTURE_MANAGER_V1_KIND_TIP_TAP = 9,
 };
+/**
+ * @ingroup iface_tactus_gesture_manager_v1
+ */
+#define TACTUS_GESTURE_MANAGER_V1_KIND_TIP_TAP_SINCE_VERSION 3
 #endif /* TACTUS_GESTURE_MANAGER_V1_KIND_ENUM */
 
 /**
@@ -459,12 +488,53 @@ enum tactus_gesture_v1_priority {
 
 #ifndef TACTUS_GESTURE_V1_DIRECTION_ENUM
 #define TACTUS_GESTURE_V1_DIRECTION_ENUM
+/**
+ * @ingroup iface_tactus_gesture_v1
+ * where a swipe went, as the user sees it on the output
+ *
+ * A stroke goes along an axis when it travelled at least twice as far
+ * along it as across it (within about 27 degrees of the axis), and
+ * along a diagonal otherwise, so every stroke has exactly one
+ * direction.
+ */
 enum tactus_gesture_v1_direction {
 	TACTUS_GESTURE_V1_DIRECTION_LEFT = 1,
 	TACTUS_GESTURE_V1_DIRECTION_RIGHT = 2,
 	TACTUS_GESTURE_V1_DIRECTION_UP = 4,
 	TACTUS_GESTURE_V1_DIRECTION_DOWN = 8,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_UP_LEFT = 16,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT = 32,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT = 64,
+	/**
+	 * @since 3
+	 */
+	TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT = 128,
 };
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_UP_LEFT_SINCE_VERSION 3
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_UP_RIGHT_SINCE_VERSION 3
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_DOWN_LEFT_SINCE_VERSION 3
+/**
+ * @ingroup iface_tactus_gesture_v1
+ */
+#define TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT_SINCE_VERSION 3
 #endif /* TACTUS_GESTURE_V1_DIRECTION_ENUM */
 
 #ifndef TACTUS_GESTURE_V1_EDGE_ENUM
@@ -578,8 +648,8 @@ struct tactus_gesture_v1_interface {
 	/**
 	 * the gesture's distance, in millimetres
 	 *
-	 * Pending. For a tap or long press, the most a finger may
-	 * travel; for a drag or swipe, the travel before it begins or
+	 * Pending. For a tap, long press or tip-tap, the most a finger
+	 * may travel; for a drag or swipe, the travel before it begins or
 	 * counts; for an edge swipe, the inward travel at which progress
 	 * reaches 1. Must be positive and at most 500 mm; a pinch, rotate
 	 * or hold raises invalid_parameter.
@@ -591,8 +661,9 @@ struct tactus_gesture_v1_interface {
 	 * the gesture's duration, in milliseconds
 	 *
 	 * Pending. For a long press or hold, how long the fingers must
-	 * stay; for a tap, the longest pause between taps. 1 to 10000;
-	 * other kinds raise invalid_parameter.
+	 * stay; for a tap, the longest pause between taps; for a tip-tap,
+	 * the longest the tapping finger may stay down. 1 to 10000; other
+	 * kinds raise invalid_parameter.
 	 */
 	void (*set_duration)(struct wl_client *client,
 			     struct wl_resource *resource,
@@ -617,8 +688,10 @@ struct tactus_gesture_v1_interface {
 	/**
 	 * the directions a swipe accepts
 	 *
-	 * Pending; swipe only. A non-empty combination of the direction
-	 * enum.
+	 * Pending; swipe and tip-tap. A non-empty combination of the
+	 * direction enum, of the entries the object's version has. A swipe
+	 * accepts the four directions along the axes until this is set; a
+	 * tip-tap accepts a tap on any side of its held fingers.
 	 */
 	void (*set_directions)(struct wl_client *client,
 			       struct wl_resource *resource,

@@ -59,6 +59,9 @@ public struct Vector: Hashable, Sendable {
 
     /// Adds `rhs` in place.
     public static func += (lhs: inout Vector, rhs: Vector) { lhs = lhs + rhs }
+
+    /// The dot product: how far this goes along `other` when `other` has length 1.
+    public func dot(_ other: Vector) -> Double { dx * other.dx + dy * other.dy }
 }
 
 /// A width and a height.

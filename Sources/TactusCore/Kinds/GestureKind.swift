@@ -51,7 +51,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
         case .swipe:
             return Traits(number: 4, name: "swipe", fingers: 1...10,
                           parameters: [.distance, .minimumVelocity, .directions]) { spec in
-                var swipe = SwipeGesture(directions: spec.directions ?? .all, fingers: spec.fingers ?? 1)
+                var swipe = SwipeGesture(directions: spec.directions ?? .cardinal, fingers: spec.fingers ?? 1)
                 if let distance = spec.distance { swipe.minimumDistance = distance }
                 if let velocity = spec.minimumVelocity { swipe.minimumVelocity = velocity }
                 return AnyGesture(swipe)

@@ -1,7 +1,58 @@
 // SPDX-License-Identifier: MIT
-/// A direction as the user sees it on the output.
+/// A direction as the user sees it on the output: one of the four along the axes or one of the four diagonals.
 public enum SwipeDirection: String, CaseIterable, Hashable, Sendable {
     case left, right, up, down
+    case upLeft = "up_left", upRight = "up_right", downLeft = "down_left", downRight = "down_right"
+
+    /// The direction of a travel: along an axis when the travel across it is at most half the travel along it
+    /// (within 26.6° of the axis, as swipes have always been recognized), diagonal otherwise (within 18.4° of
+    /// the diagonal). Every travel but zero has exactly one direction, so two gestures never both claim it.
+    public init?(of travel: Vector) {
+        let across = Swift.min(abs(travel.dx), abs(travel.dy)), along = Swift.max(abs(travel.dx), abs(travel.dy))
+        guard along > 0 else { return nil }
+        let horizontal: SwipeDirection = travel.dx < 0 ? .left : .right, vertical: SwipeDirection = travel.dy < 0 ? .up : .down
+        if across * 2 <= along {
+            self = abs(travel.dx) >= abs(travel.dy) ? horizontal : vertical
+            return
+        }
+        switch (horizontal, vertical) {
+        case (.left, .up): self = .upLeft
+        case (.right, .up): self = .upRight
+        case (.left, _): self = .downLeft
+        default: self = .downRight
+        }
+    }
+
+    /// The direction's one external name, in snake case, as the protocol, the C ABI and the simulator's JSON
+    /// Lines write it: `up_left`.
+    public var externalName: String { rawValue }
+
+    /// The name with dashes, as the configuration file, command lines and tactusd's `TACTUS_DIRECTION` spell
+    /// it: `up-left`.
+    public var kebabName: String { String(rawValue.map { $0 == "_" ? "-" : $0 }) }
+
+    /// The direction a name, in snake or kebab case, names.
+    public init?(name: String) {
+        guard let direction = SwipeDirection.allCases.first(where: { $0.rawValue == name || $0.kebabName == name }) else {
+            return nil
+        }
+        self = direction
+    }
+
+    /// A vector of length 1 pointing this way, y growing downwards as on the output.
+    public var unit: Vector {
+        let diagonal = 0.5.squareRoot()
+        switch self {
+        case .left: return Vector(dx: -1, dy: 0)
+        case .right: return Vector(dx: 1, dy: 0)
+        case .up: return Vector(dx: 0, dy: -1)
+        case .down: return Vector(dx: 0, dy: 1)
+        case .upLeft: return Vector(dx: -diagonal, dy: -diagonal)
+        case .upRight: return Vector(dx: diagonal, dy: -diagonal)
+        case .downLeft: return Vector(dx: -diagonal, dy: diagonal)
+        case .downRight: return Vector(dx: diagonal, dy: diagonal)
+        }
+    }
 }
 
 /// A set of swipe directions.
@@ -15,28 +66,33 @@ public struct SwipeDirections: OptionSet, Hashable, Sendable {
 
     /// The set holding one direction.
     public init(_ direction: SwipeDirection) {
-        switch direction {
-        case .left: self = .left
-        case .right: self = .right
-        case .up: self = .up
-        case .down: self = .down
-        }
+        let index = SwipeDirection.allCases.firstIndex(of: direction) ?? 0
+        self.init(rawValue: 1 << UInt8(index))
     }
 
-    public static let left = SwipeDirections(rawValue: 1 << 0)
-    public static let right = SwipeDirections(rawValue: 1 << 1)
-    public static let up = SwipeDirections(rawValue: 1 << 2)
-    public static let down = SwipeDirections(rawValue: 1 << 3)
+    public static let left = SwipeDirections(.left)
+    public static let right = SwipeDirections(.right)
+    public static let up = SwipeDirections(.up)
+    public static let down = SwipeDirections(.down)
+    public static let upLeft = SwipeDirections(.upLeft)
+    public static let upRight = SwipeDirections(.upRight)
+    public static let downLeft = SwipeDirections(.downLeft)
+    public static let downRight = SwipeDirections(.downRight)
     public static let horizontal: SwipeDirections = [.left, .right]
     public static let vertical: SwipeDirections = [.up, .down]
-    public static let all: SwipeDirections = [.left, .right, .up, .down]
+    /// The four along the axes: what a swipe accepts unless told otherwise.
+    public static let cardinal: SwipeDirections = [.horizontal, .vertical]
+    /// The four diagonals.
+    public static let diagonal: SwipeDirections = [.upLeft, .upRight, .downLeft, .downRight]
+    /// All eight.
+    public static let all: SwipeDirections = [.cardinal, .diagonal]
 }
 
 /// The values of a swipe.
 public struct SwipeValue: Hashable, Sendable {
     /// When the swipe was recognized.
     public var time: Timestamp
-    /// The direction of the dominant axis of travel.
+    /// The direction of travel (`SwipeDirection.init(of:)`).
     public var direction: SwipeDirection
     /// The fingers' displacement, in pixels.
     public var translation: Vector
@@ -58,26 +114,28 @@ public struct SwipeValue: Hashable, Sendable {
     }
 }
 
-/// A quick stroke in one of four directions. Discrete: recognized at release when the fingers travelled
-/// `minimumDistance` along one axis (at least twice as far as along the other, so within about 27° of it)
-/// and were still moving at `minimumVelocity` along it.
+/// A quick stroke in one of eight directions. Discrete: recognized at release when the fingers travelled
+/// `minimumDistance` in one of `directions` and were still moving at `minimumVelocity` that way. A travel is
+/// along an axis when it went at least twice as far along it as across (within about 27° of it), and diagonal
+/// otherwise (`SwipeDirection.init(of:)`).
 ///
 /// Works on touchscreen contacts and on libinput touchpad swipe streams. A swipe that drives an animation
 /// while the fingers move is a `DragGesture` with the same fingers.
 public struct SwipeGesture: Gesture {
-    /// The directions that count. Default: all four.
+    /// The directions that count. Default: the four along the axes (`.cardinal`); a diagonal stroke then fails
+    /// with `wrongDirection`, as it did before swipes had diagonals.
     public var directions: SwipeDirections
     /// How many fingers swipe. Default: 1.
     public var fingers: Int
-    /// The travel along the axis, in millimetres. Default: 10 mm, about a third of a finger's comfortable
+    /// The travel in the swipe's direction, in millimetres. Default: 10 mm, about a third of a finger's comfortable
     /// stroke on a phone and well above the 3 mm slop.
     public var minimumDistance: Double
-    /// The speed at release, in millimetres per second. Default: 100 mm/s: a deliberate flick; a finger
+    /// The speed at release in the swipe's direction, in millimetres per second. Default: 100 mm/s: a deliberate flick; a finger
     /// that slows to a stop before lifting is a drag, not a swipe.
     public var minimumVelocity: Double
 
     /// Creates a swipe.
-    public init(directions: SwipeDirections = .all, fingers: Int = 1, minimumDistance: Double = 10,
+    public init(directions: SwipeDirections = .cardinal, fingers: Int = 1, minimumDistance: Double = 10,
                 minimumVelocity: Double = 100) {
         self.directions = directions
         self.fingers = fingers
@@ -133,22 +191,15 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
             return fail(.wrongFingerCount, at: time)
         }
         let travel = tracker.translation - baseline
-        let horizontal = abs(travel.dx) >= abs(travel.dy)
-        let major = horizontal ? abs(travel.dx) : abs(travel.dy)
-        let minor = horizontal ? abs(travel.dy) : abs(travel.dx)
-        let direction: SwipeDirection = horizontal ? (travel.dx < 0 ? .left : .right) : (travel.dy < 0 ? .up : .down)
         let scale = tracker.geometry.pixelsPerMillimetre
-        let speed = horizontal ? abs(tracker.velocity.dx) / scale.dx : abs(tracker.velocity.dy) / scale.dy
-        let speedIsAlongTravel = horizontal
-            ? (tracker.velocity.dx < 0) == (travel.dx < 0) : (tracker.velocity.dy < 0) == (travel.dy < 0)
+        let velocity = Vector(dx: tracker.velocity.dx / scale.dx, dy: tracker.velocity.dy / scale.dy)
+        guard let direction = SwipeDirection(of: travel) else { return fail(.movedTooLittle, at: time) }
         current = SwipeValue(time: time, direction: direction, translation: tracker.geometry.pixels(forMillimetres: travel),
                              velocity: tracker.velocity, location: local(tracker.centroidInLayout),
                              fingers: gesture.fingers)
-        if major < gesture.minimumDistance { return fail(.movedTooLittle, at: time) }
-        if minor * 2 > major || !gesture.directions.contains(SwipeDirections(direction)) {
-            return fail(.wrongDirection, at: time)
-        }
-        if speed < gesture.minimumVelocity || !speedIsAlongTravel { return fail(.tooSlow, at: time) }
+        if travel.dot(direction.unit) < gesture.minimumDistance { return fail(.movedTooLittle, at: time) }
+        if !gesture.directions.contains(SwipeDirections(direction)) { return fail(.wrongDirection, at: time) }
+        if velocity.dot(direction.unit) < gesture.minimumVelocity { return fail(.tooSlow, at: time) }
         claim(at: time)
     }
 

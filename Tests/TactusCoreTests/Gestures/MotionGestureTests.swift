@@ -164,6 +164,44 @@ import TactusCore
         #expect(rig.reason(horizontal) == .wrongDirection)
     }
 
+    /// Along an axis while the travel across is at most half the travel along (26.6°), diagonal beyond: every
+    /// stroke has one direction, so a swipe of the axes and a swipe of the diagonals never both claim it.
+    @Test(arguments: [((20.0, 10.0), SwipeDirection.right), ((20, 10.5), .downRight), ((-15, -15), .upLeft),
+                      ((12, -20), .upRight), ((-10.5, 20), .downLeft), ((-10, 20), .down)])
+    func theSlopeOfTheStrokeGivesOneOfEightDirections(delta: (Double, Double), direction: SwipeDirection) {
+        let rig = Rig()
+        let axes = rig.engine.attach(SwipeGesture())
+        let diagonals = rig.engine.attach(SwipeGesture(directions: .diagonal), to: .layout, priority: .simultaneous)
+        flick(rig, by: delta, duration: 80)
+        let isDiagonal = SwipeDirections.diagonal.contains(SwipeDirections(direction))
+        let (winner, loser) = isDiagonal ? (diagonals, axes) : (axes, diagonals)
+        #expect(rig.path(winner) == [.recognized])
+        #expect(rig.last(winner)?.swipe?.direction == direction)
+        #expect(rig.reason(loser) == .wrongDirection)
+    }
+
+    /// A diagonal swipe counts its distance and speed along the diagonal: 10 mm there is 7.1 mm along each axis.
+    @Test(arguments: [(6.7, false), (7.4, true)])
+    func aDiagonalSwipeNeedsTenMillimetresAlongTheDiagonal(side: Double, recognized: Bool) {
+        let rig = Rig()
+        let swipe = rig.engine.attach(SwipeGesture(directions: .all))
+        flick(rig, by: (side, -side), duration: 40)
+        #expect(rig.path(swipe) == (recognized ? [.recognized] : [.failed]))
+        #expect(recognized ? rig.last(swipe)?.swipe?.direction == .upRight : rig.reason(swipe) == .movedTooLittle)
+    }
+
+    @Test func theNamesOfTheDirectionsReadBothWays() {
+        #expect(SwipeDirection.allCases.count == 8)
+        #expect(SwipeDirection.downLeft.externalName == "down_left" && SwipeDirection.downLeft.kebabName == "down-left")
+        #expect(SwipeDirection(name: "up-right") == .upRight && SwipeDirection(name: "up_right") == .upRight)
+        #expect(SwipeDirection(name: "upright") == nil && SwipeDirection(of: .zero) == nil)
+        #expect(SwipeDirections.all.rawValue == 0xFF && SwipeDirections.cardinal.rawValue == 0x0F)
+        for direction in SwipeDirection.allCases {
+            #expect(SwipeDirection(of: direction.unit * 3) == direction)
+            #expect(abs(direction.unit.length - 1) < 1e-12)
+        }
+    }
+
     @Test func fingerCountsMustMatch() {
         let rig = Rig()
         let three = rig.engine.attach(SwipeGesture(fingers: 3))

@@ -114,7 +114,7 @@ public struct Generator {
     public func generate(_ gesture: GeneratedGesture, _ emit: (Timestamp, InputEvent) -> Void) {
         switch gesture {
         case .touchpadSwipe(let direction, let fingers, let distance, let duration):
-            let step = Generator.unit(direction)
+            let step = direction.unit
             touchpad(begin: .swipeBegin(DeviceID(2), fingers: fingers), duration: duration,
                      end: .swipeEnd(DeviceID(2), cancelled: false), emit) { f, previous in
                 .swipeUpdate(DeviceID(2), delta: step * (distance * (f - previous)))
@@ -166,13 +166,13 @@ public struct Generator {
         case .longPress(let fingers, let duration), .hold(let fingers, let duration):
             return [Press(start: start, duration: duration, fingers: row(fingers, around: center).map { p in { _ in p } })]
         case .drag(let path, let fingers, let distance, let duration, let direction):
-            let along = Generator.unit(direction)
+            let along = direction.unit
             let origin = center - along * (distance / 2)
             return [Press(start: start, duration: duration, fingers: row(fingers, around: origin).map { p in
                 { f in p + Generator.offset(path: path, along: along, distance: distance, progress: f) }
             })]
         case .swipe(let direction, let fingers, let speed, let distance):
-            let along = Generator.unit(direction)
+            let along = direction.unit
             let origin = center - along * (distance / 2)
             return [Press(start: start, duration: distance / speed * 1000, fingers: row(fingers, around: origin).map { p in
                 { f in p + along * (distance * f) }
@@ -213,15 +213,6 @@ public struct Generator {
         case .right: return (Point(x: size.width - 1, y: size.height / 2), Vector(dx: -1, dy: 0))
         case .top: return (Point(x: size.width / 2, y: 1), Vector(dx: 0, dy: 1))
         case .bottom: return (Point(x: size.width / 2, y: size.height - 1), Vector(dx: 0, dy: -1))
-        }
-    }
-
-    static func unit(_ direction: SwipeDirection) -> Vector {
-        switch direction {
-        case .left: return Vector(dx: -1, dy: 0)
-        case .right: return Vector(dx: 1, dy: 0)
-        case .up: return Vector(dx: 0, dy: -1)
-        case .down: return Vector(dx: 0, dy: 1)
         }
     }
 

@@ -100,7 +100,7 @@ struct Generate: ParsableCommand {
     @Option(help: "Duration of the motion or press, \(GeneratorParameter.duration.rangeInHelp).") var duration: Double?
     @Option(help: "Path of a drag: line, arc or circle (default line).") var path: GeneratedGesture.Path?
     @Option(help: "Distance, \(GeneratorParameter.distance.rangeInHelp) (drag, swipe, edge swipe, touchpad swipe).") var distance: Double?
-    @Option(help: "Direction: left, right, up or down (default right).") var direction: SwipeDirection?
+    @Option(help: "Direction: left, right, up, down, up_left, up_right, down_left or down_right (default right).") var direction: SwipeDirection?
     @Option(help: "Speed, \(GeneratorParameter.speed.rangeInHelp), fast enough to last no longer than --duration may (swipe; default 200).")
     var speed: Double?
     @Option(help: "Edge: left, right, top or bottom (edge swipe; default left).") var edge: Edge?

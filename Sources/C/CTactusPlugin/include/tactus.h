@@ -54,13 +54,16 @@ extern "C" {
  * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
  * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
  * which a library speaks before a host creates a plugin.
+ * 3.3: diagonal swipes (tactus_values.direction and tactus_binding.direction take "up_left", "up_right",
+ * "down_left" and "down_right") and TACTUS_GESTURE_TIP_TAP. A host of 3.2 or older whose configuration file binds
+ * these receives them too: it ignores a kind and a direction it does not know.
  * 3.2: tactus_device.calibration, and one contract for coordinates, transform and size (tactus_device).
  * 3.1: seats (tactus_device.seat, tactus_host.seat_name, tactus_plugin_seat_capabilities).
  * 3.0: sizes at the head of structs, uint32_t for enum values inside them, tactus_plugin_abi_version, decisions for
  * touchpad gestures (their entries' answers, and cancel_touchpad_gesture). (2: where a
  * pinch or rotation started, and a surface's size. 1: the first.) */
 #define TACTUS_ABI_MAJOR 3
-#define TACTUS_ABI_MINOR 2
+#define TACTUS_ABI_MINOR 3
 #define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
 /* Tactus's version: of the library, its programs and its packages. */
@@ -146,7 +149,9 @@ struct tactus_values {
 	double rotation;      /* rotate: degrees clockwise */
 	uint32_t fingers;
 	uint32_t count;       /* taps */
-	const char *direction; /* swipe: "left", "right", "up", "down"; otherwise NULL */
+	const char *direction; /* swipe, where it went; tip-tap, where the tap landed from the held fingers: "left",
+	                        * "right", "up", "down", "up_left", "up_right", "down_left", "down_right" (3.3);
+	                        * otherwise NULL */
 	/* Pinch, rotate: where the fingers' centroid was when all of them were down, layout pixels; and that point as
 	 * fractions of the output region a touchscreen maps to (0, 0 its top-left corner, 1, 1 its bottom-right), when
 	 * has_anchor: a touchpad's gestures have no region, so no anchor. */
@@ -246,6 +251,7 @@ enum tactus_gesture_kind {
 	TACTUS_GESTURE_PINCH = 6,
 	TACTUS_GESTURE_ROTATE = 7,
 	TACTUS_GESTURE_HOLD = 8,
+	TACTUS_GESTURE_TIP_TAP = 9, /* 3.3 */
 };
 
 enum tactus_policy {
@@ -266,7 +272,8 @@ struct tactus_binding {
 	uint32_t kind;                 /* enum tactus_gesture_kind */
 	uint32_t fingers;
 	uint32_t count;                /* taps */
-	const char *direction;         /* swipes: "left", "right", "up", "down" or NULL for any */
+	const char *direction;         /* swipes and tip-taps: one direction of tactus_values.direction; NULL: a swipe
+	                                * along any axis, a tip-tap on any side */
 	const char *edge;              /* edge swipes: "left", "right", "top", "bottom" */
 	double distance_mm;
 	uint32_t modifiers;            /* TACTUS_MODIFIER_* that must be held */
