@@ -24,6 +24,16 @@ import RepositoryPrograms
         #expect(FileManager.default.fileExists(atPath: preload))
     }
 
+    /// A run that hangs fails its test, naming umockdev-run, instead of holding CI until CI's own limit.
+    @Test func aHungTestbedRunIsEndedAndNamesUmockdev() throws {
+        let (events, description) = try Self.touchscreen("EP0430M09.4-finger-drag-down", "EP0430M09")
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
+        let started = Testbed.monotonicNow()
+        let error = #expect(throws: Testbed.Timeout.self) { try testbed.run(script: "sleep 600", limit: 2) }
+        #expect(Testbed.monotonicNow() - started < 30)
+        #expect(error?.description.hasPrefix("umockdev-run did not end within 2.0 s") == true)
+    }
+
     @Test(arguments: [("EP0430M09.4-finger-drag-down", "EP0430M09", "95x54mm"),
                       ("Atmel maXTouch Touchscreen.4-finger-drag-down", "Atmel maXTouch Touchscreen", "154x92mm")])
     func aTouchscreenRecordingGivesTheSameGesturesAsTheDirectReplay(recording: String, device: String, size: String) throws {

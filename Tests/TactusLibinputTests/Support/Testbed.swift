@@ -213,8 +213,15 @@ struct Testbed {
         try run(script: "exec \(program) " + arguments.joined(separator: " "))
     }
 
+    /// How long a run may take before it is ended: the longest run (a daemon test) takes about 15 s, and a hung
+    /// umockdev-run (seen once in CI, waiting on a futex with no child left) would otherwise hold CI until its
+    /// own limit.
+    static let timeLimit = 120.0
+
     /// Runs a shell script in the testbed, every program it starts preloaded, and returns its output lines.
-    func run(script: String) throws -> [String] {
+    /// Throws `Timeout`, naming umockdev-run, when the run outlives `limit` seconds; it is then killed with
+    /// whatever it started.
+    func run(script: String, limit: Double = Testbed.timeLimit) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
         let line = "export LD_PRELOAD=\(preload):$LD_PRELOAD; " + script
@@ -231,10 +238,52 @@ struct Testbed {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Both pipes are drained at once, so that a program writing much to stderr never blocks on a full pipe.
+        let drained = DispatchGroup()
+        nonisolated(unsafe) var errorText = Data()
+        DispatchQueue.global().async(group: drained) { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { Testbed.killTree(pid) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: killer)
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        _ = errors.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
+        killer.cancel()
+        if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
+            throw Timeout(script: script, limit: limit, output: String(decoding: data, as: UTF8.self),
+                          errors: String(decoding: errorText, as: UTF8.self))
+        }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
-}
 
+    /// A testbed run that did not end within `timeLimit`.
+    struct Timeout: Error, CustomStringConvertible {
+        var script: String
+        var limit: Double
+        var output: String
+        var errors: String
+
+        var description: String {
+            "umockdev-run did not end within \(limit) s and was killed with what it started; it ran "
+                + "`\(script)`; its output ended with: \(output.suffix(2000)); its stderr ended with: \(errors.suffix(2000))"
+        }
+    }
+
+    /// Kills a process and every process below it, children first found from /proc.
+    static func killTree(_ root: Int32) {
+        var children: [Int32: [Int32]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
+        }
+        var queue = [root], index = 0
+        while index < queue.count {
+            queue += children[queue[index]] ?? []
+            index += 1
+        }
+        for pid in queue { kill(pid, SIGKILL) }
+    }
+}
