@@ -619,6 +619,19 @@ int main(int argc, char **argv) {
 	CHECK(seen.delivered == 0 && seen.cancelled == 0, "then dropped: none delivered later (%d), no cancel (%d)",
 	      seen.delivered, seen.cancelled);
 
+	/* Diagonals (3.3): a binding of a swipe down and to the right runs for a stroke of 40 mm right and 40 mm down,
+	 * and names its direction. */
+	struct tactus_binding diagonal = SIZED(tactus_binding, .action = "tile-corner", .kind = TACTUS_GESTURE_SWIPE,
+	                                       .fingers = 1, .direction = "down_right", .priority = TACTUS_PRIORITY_HIGH);
+	int32_t diagonal_id = tactus.add_binding(plugin, &diagonal);
+	reset();
+	stroke(plugin, 1, 0.3, 0.3, 0.25, 0.4, 0, 1500);
+	CHECK(diagonal_id > 0 && count_phase("tile-corner", TACTUS_PHASE_RECOGNIZED) == 1 && seen.values[0].direction &&
+	          strcmp(seen.values[0].direction, "down_right") == 0,
+	      "a swipe bound down_right recognized once, direction %s",
+	      seen.values[0].direction ? seen.values[0].direction : "none");
+	tactus.remove_binding(plugin, diagonal_id);
+
 	/* The screen moves to another output halfway through a swipe (its monitor went, the layout changed): the swipe
 	 * goes on and is recognized, nothing is cancelled. */
 	moving_plugin = plugin;
