@@ -29,6 +29,8 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// A second gesture that must follow the first with the same fingers (`then`): the binding is the sequence (a
     /// hold, then a swipe), and its action runs at the second's steps.
     public var then: GestureSpecification?
+    /// The name the file gives it (`name`), unique among the bindings, for `[[device]]`'s `bindings`.
+    public var label: String?
 
     /// Creates a binding.
     public init(kind: GestureKind, action: Action) {
@@ -88,23 +90,29 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// elsewhere are never held back for it.
     public var target: Target { specification.outputEdgeBand ?? .layout }
 
-    /// How it takes part in arbitration, on the given kinds of device.
-    public func options(on devices: Set<DeviceKind> = [.touchscreen, .touchpad]) -> AttachmentOptions {
-        AttachmentOptions(priority: priority, rawTouchPolicy: policy, requiredModifiers: modifiers, deviceKinds: devices)
+    /// How it takes part in arbitration, on the given kinds of device, from the devices `deviceRules` admit.
+    public func options(on devices: Set<DeviceKind> = [.touchscreen, .touchpad],
+                        deviceRules: [DeviceRule] = []) -> AttachmentOptions {
+        var options = AttachmentOptions(priority: priority, rawTouchPolicy: policy, requiredModifiers: modifiers,
+                                        deviceKinds: devices)
+        options.deviceRules = deviceRules
+        return options
     }
 
     /// The attachments the binding becomes: one per kind of device it can come from (an edge swipe needs a
-    /// touchscreen), each with that kind's threshold defaults.
-    public func attachments(thresholds: [DeviceKind: GestureThresholds]) -> [BindingAttachment] {
+    /// touchscreen), each with that kind's threshold defaults, driven by the devices `deviceRules` admit.
+    public func attachments(thresholds: [DeviceKind: GestureThresholds],
+                            deviceRules: [DeviceRule] = []) -> [BindingAttachment] {
         let devices: [DeviceKind] = kinds.contains(where: \.needsOutputEdge) ? [.touchscreen] : [.touchscreen, .touchpad]
         return devices.map { device in
             BindingAttachment(gesture: gesture(thresholds: thresholds[device] ?? GestureThresholds()), target: target,
-                              options: options(on: [device]))
+                              options: options(on: [device], deviceRules: deviceRules))
         }
     }
 
-    /// A short name for the binding: its host action, or "exec: COMMAND".
+    /// A short name for the binding: the `name` the file gives it, else its host action, or "exec: COMMAND".
     public var name: String {
+        if let label { return label }
         switch action {
         case .host(let name): return name
         case .exec(let command): return "exec: \(command)"

@@ -110,7 +110,19 @@ public struct Configuration: Equatable, Sendable {
             guard let list = bindings.array else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
             for (index, value) in list.enumerated() {
                 guard let binding = value.table else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
-                self.bindings.append(try reader.binding(binding, in: .entry("binding", index)))
+                let read = try reader.binding(binding, in: .entry("binding", index))
+                if let label = read.label, self.bindings.contains(where: { $0.label == label }) {
+                    throw reader.error(at: .entry("binding", index), key: "name", "\"\(label)\" names an earlier binding already")
+                }
+                self.bindings.append(read)
+            }
+        }
+        // Checked once every binding is read: a [[device]] may stand before the bindings it names.
+        let labels = Set(self.bindings.compactMap(\.label))
+        for (index, device) in self.devices.enumerated() {
+            for name in device.bindings ?? [] where !labels.contains(name) {
+                let known = labels.isEmpty ? "no binding has a name" : "named: \(labels.sorted().joined(separator: ", "))"
+                throw reader.error(at: .entry("device", index), key: "bindings", "no binding is named \"\(name)\" (\(known))")
             }
         }
     }
@@ -289,7 +301,7 @@ private struct Reader {
 
     /// A [[device]]: the part of the name it matches, and what it says of those devices.
     func device(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> DeviceSettings {
-        try check(table, allows: ["match", "size", "rotation", "ignore"], in: place)
+        try check(table, allows: ["match", "size", "rotation", "ignore", "bindings"], in: place)
         guard let match = try text(table, "match", in: place), !match.isEmpty else {
             throw error(at: place, key: "match", "missing: every device names a part of its name, as tactusd --list-devices prints it")
         }
@@ -312,6 +324,13 @@ private struct Reader {
             guard let flag = ignore.bool else { throw error(at: place, key: "ignore", "must be true or false") }
             settings.ignore = flag
         }
+        if let value = table["bindings"] {
+            let names = value.array?.compactMap(\.string) ?? []
+            guard names.count == value.array?.count, names.allSatisfy({ !$0.isEmpty }) else {
+                throw error(at: place, key: "bindings", "must be a list of the names bindings give themselves, such as [\"volume\"]")
+            }
+            settings.bindings = names
+        }
         return settings
     }
 
@@ -323,7 +342,7 @@ private struct Reader {
     static let modifiers: [String: ModifierSet] = ["shift": .shift, "ctrl": .control, "alt": .alt, "super": .super]
 
     func binding(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration {
-        try check(table, allows: Set(Self.gestureKeys + ["modifiers", "policy", "priority", "action", "live", "on", "then"]
+        try check(table, allows: Set(Self.gestureKeys + ["name", "modifiers", "policy", "priority", "action", "live", "on", "then"]
                                      + ActionPace.keys.map(\.key)), in: place)
         let specification = try gesture(table, in: place)
         guard let actionValue = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
@@ -334,6 +353,12 @@ private struct Reader {
         }
         var binding = BindingConfiguration(kind: specification.kind, action: kindName == "exec" ? .exec(command) : .host(command))
         binding.specification = specification
+        if table["name"] != nil {
+            guard let label = try text(table, "name", in: place), !label.isEmpty else {
+                throw error(at: place, key: "name", "must be a non-empty string")
+            }
+            binding.label = label
+        }
         if let then = table["then"] {
             guard let second = then.table else { throw error(at: place, key: "then", "must be a table such as { gesture = \"swipe\" }") }
             do {

@@ -162,7 +162,8 @@ final class Daemon: AttachmentOwner {
                     + "actions only, and leaves this binding out")
                 continue
             }
-            let attachments = binding.attachments(thresholds: configuration.thresholds).map {
+            let attachments = binding.attachments(thresholds: configuration.thresholds,
+                                                  deviceRules: configuration.deviceRules(for: binding)).map {
                 engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: self)
             }
             for attachment in attachments { bindingOfAttachment[attachment] = bindings.count }

@@ -59,7 +59,14 @@ import TactusSimulation
         ("[[device]]\nsize = [250, 160]\n", 1, "match: missing"),
         ("[[device]]\nmatch = \"ELAN\"\n\nsize = [250]\n", 4, "size: must be [width, height] in mm"),
         ("[[device]]\nmatch = \"ELAN\"\nrotation = 45\n", 3, "rotation: must be 0, 90, 180 or 270, not 45"),
-        ("[[device]]\nmatch = \"ELAN\"\nignored = true\n", 3, "ignored: unknown key (expected one of ignore, match, rotation, size)"),
+        ("[[device]]\nmatch = \"ELAN\"\nignored = true\n", 3, "ignored: unknown key (expected one of bindings, ignore, match, rotation, size)"),
+        ("[[device]]\nmatch = \"ELAN\"\nbindings = [\"volume\"]\n\n[[binding]]\nname = \"volum\"\ngesture = \"drag\"\naction = { exec = \"x\" }\n",
+         3, "bindings: no binding is named \"volume\" (named: volum)"),
+        ("[[device]]\nmatch = \"ELAN\"\nbindings = \"volume\"\n", 3, "bindings: must be a list of the names bindings give themselves"),
+        ("[[binding]]\nname = \"a\"\ngesture = \"tap\"\naction = { exec = \"x\" }\n\n[[binding]]\nname = \"a\"\ngesture = \"drag\"\naction = { exec = \"y\" }\n",
+         7, "name: \"a\" names an earlier binding already"),
+        ("[[binding]]\ngesture = \"swipe\"\ndirection = \"upleft\"\naction = { exec = \"x\" }\n", 3,
+         "direction: \"upleft\" is not one of down, down-left, down-right, left, right, up, up-left, up-right"),
         ("device = \"ELAN\"\n", 1, "device: must be [[device]] tables"),
         ("[[binding]]\ngesture = \"hold\"\nthen = \"swipe\"\naction = { exec = \"x\" }\n", 3, "then: must be a table"),
         ("[[binding]]\ngesture = \"hold\"\nthen = { gesture = \"swipe\", speed = 3 }\naction = { exec = \"x\" }\n", 3,
@@ -157,6 +164,57 @@ import TactusSimulation
         #expect(screen.size == Size(width: 254, height: 143) && screen.rotation == .quarter && !screen.ignore)
         #expect(configuration.settings(forDevice: "SYNA2393:00 06CB:7A13 Touchpad")?.ignore == true)
         #expect(configuration.settings(forDevice: "Wacom HID 52C2 Finger") == nil)
+    }
+
+    /// `bindings` in a [[device]] limits its gestures to the bindings it names; the first [[device]] matching a
+    /// device decides, as for its other settings.
+    @Test func aDevicesBindingsAreTheOnlyOnesItsGesturesDrive() throws {
+        let configuration = try Configuration(text: """
+            [[device]]
+            match = "Wacom"
+            bindings = ["pen-swipe"]
+
+            [[device]]
+            match = "Wacom HID 52C2 Finger"
+
+            [[binding]]
+            name = "pen-swipe"
+            gesture = "swipe"
+            direction = "up-right"
+            action = { exec = "a" }
+
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            action = { exec = "b" }
+            """, file: "mine.toml")
+        let (swipe, drag) = (configuration.bindings[0], configuration.bindings[1])
+        #expect(swipe.name == "pen-swipe" && swipe.specification.directions == .upRight)
+        let finger = DeviceDescription(id: DeviceID(1), kind: .touchscreen, name: "Wacom HID 52C2 Finger")
+        let other = DeviceDescription(id: DeviceID(2), kind: .touchscreen, name: "ELAN9008:00")
+        let engine = Engine()
+        let dragAttachments = drag.attachments(thresholds: [:], deviceRules: configuration.deviceRules(for: drag))
+        #expect(dragAttachments.allSatisfy { $0.options.deviceRules.map(\.admits) == [false, true] })
+        // Through the engine: the drag binding takes the ELAN panel's four fingers and not the Wacom's.
+        for (round, (device, expected)) in [(finger, 0), (other, 1)].enumerated() {
+            let attachment = engine.attach(dragAttachments[0].gesture, to: .layout, options: dragAttachments[0].options)
+            var began = 0
+            engine.onUpdate = { if $0.attachment == attachment && $0.phase == .began { began += 1 } }
+            let start = Int64(round) * 1000
+            engine.handle(.deviceAdded(DeviceDescription(id: device.id, kind: .touchscreen, name: device.name,
+                                                         physicalSize: Size(width: 200, height: 120))), at: .milliseconds(start))
+            for step in 0...10 {
+                for finger in 0..<4 {
+                    let point = Point(x: 0.3 + 0.05 * Double(finger), y: 0.3 + 0.02 * Double(step))
+                    engine.handle(step == 0 ? .touchDown(device.id, contact: ContactID(Int32(finger)), position: point)
+                                            : .touchMotion(device.id, contact: ContactID(Int32(finger)), position: point),
+                                  at: .milliseconds(start + 10 + 10 * Int64(step)))
+                }
+                engine.handle(.touchFrame(device.id), at: .milliseconds(start + 10 + 10 * Int64(step)))
+            }
+            #expect(began == expected, "\(device.name)")
+            engine.detach(attachment)
+        }
     }
 
     @Test func aMissingFileIsReportedAsSuch() {

@@ -31,13 +31,15 @@ final class Attachment {
         takesTouchpads = options.deviceKinds.contains(.touchpad)
     }
 
-    /// Whether the attachment takes part in interactions of `device`: one of its kinds, on its seat.
+    /// Whether the attachment takes part in interactions of `device`: one of its kinds, on its seat, admitted by
+    /// its device rules.
     func takesPart(in device: DeviceDescription) -> Bool {
         let takesKind = switch device.kind {
         case .touchscreen: takesTouchscreens
         case .touchpad: takesTouchpads
         }
         return takesKind && (options.seat == nil || options.seat == device.seat)
+            && (options.deviceRules.isEmpty || DeviceRule.admit(device.name, by: options.deviceRules))
     }
 
     /// Whether the attachment's gestures may hold a touch back from clients while they decide.

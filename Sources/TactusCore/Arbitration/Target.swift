@@ -96,6 +96,25 @@ public enum RawTouchPolicy: String, Hashable, Sendable {
 }
 
 /// How a gesture takes part in arbitration.
+/// Whether the devices whose name contains `namePart` may drive a gesture (`AttachmentOptions.deviceRules`).
+public struct DeviceRule: Hashable, Sendable {
+    /// A part of the device's name, as its host names it.
+    public var namePart: String
+    /// Whether those devices drive the gesture.
+    public var admits: Bool
+
+    /// Creates a rule.
+    public init(namePart: String, admits: Bool) {
+        self.namePart = namePart
+        self.admits = admits
+    }
+
+    /// Whether `rules` let the device of that name drive the gesture: the first that names it decides.
+    static func admit(_ name: String, by rules: [DeviceRule]) -> Bool {
+        rules.first { name.contains($0.namePart) }?.admits ?? true
+    }
+}
+
 public struct AttachmentOptions: Hashable, Sendable {
     /// Rank against other gestures. Default: normal.
     public var priority: AttachmentPriority
@@ -112,6 +131,9 @@ public struct AttachmentOptions: Hashable, Sendable {
     public var startArea: [Rect]?
     /// The seat whose devices may drive it (`DeviceDescription.seat`). Default: nil, every seat.
     public var seat: String?
+    /// Which devices may drive it, by name: the first rule whose part the device's name contains decides, and a
+    /// device no rule names may. Default: none, every device.
+    public var deviceRules: [DeviceRule] = []
 
     /// Creates options.
     public init(priority: AttachmentPriority = .normal, mask: GestureMask = .all,
