@@ -37,7 +37,10 @@ public final class LibinputTranslator {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED: addDevice(device)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            if let added = devices.removeValue(forKey: device) { deliver(.deviceRemoved(added.description.id), currentTime()) }
+            if let added = devices.removeValue(forKey: device) {
+                log("removed \(added.description.name)")
+                deliver(.deviceRemoved(added.description.id), currentTime())
+            }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             touch(type, libinput_event_get_touch_event(event)!, device)

@@ -15,7 +15,9 @@ import Testing
     /// Runs tactusd on the recorded four-finger drag (EP0430M09 with a size, 98.4 x 59.0 mm) with `configuration`,
     /// stops it with SIGTERM once the recording has played, and returns what it printed, its last line its exit
     /// status. `meanwhile` is shell run while the recording's lead-in of 2 s plays (the daemon is `$daemon`).
-    static func run(_ configuration: String, in folder: String, options: String = "", meanwhile: String = "") throws -> [String] {
+    /// `unplugAfter`: the panel is pulled out that many seconds into the run.
+    static func run(_ configuration: String, in folder: String, options: String = "", meanwhile: String = "",
+                    unplugAfter: Double? = nil) throws -> [String] {
         try configuration.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
         let (events, description) = try CalibrationThroughLibinputTests.panelWithASize()
         let testbed = try Testbed(description: description, kind: .touchscreen, events: events, program: .daemon)
@@ -23,7 +25,7 @@ import Testing
             \(testbed.program) --seat seat0 --config \(folder)/config.toml \(options) & daemon=$!
             \(meanwhile)
             sleep 6; kill -TERM $daemon; wait $daemon; echo "exit $?"
-            """)
+            """, unplugging: unplugAfter.map { (device: 0, after: $0) })
     }
 
     /// The ids of the processes whose command line matches `pattern` (pgrep -f).
@@ -130,6 +132,25 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("tactusd: binding 1 runs: TACTUS_GESTURE=drag TACTUS_PHASE=ended TACTUS_PACES=1 TACTUS_FINGERS=4 TACTUS_DX=") },
                 "\(lines)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/ran"), "a dry run ran a command")
+    }
+
+    /// The panel pulled out halfway through the four-finger drag: libinput cancels its touches, then removes it,
+    /// and the drag's cancelled command runs instead of its ended one.
+    @Test func aDeviceUnpluggedMidGestureRunsTheCancelledCommand() throws {
+        let folder = try Self.folder()
+        let lines = try Self.run("""
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            on = ["began", "ended", "cancelled"]
+            action = { exec = "echo $TACTUS_PHASE >> \(folder)/phases" }
+            """, in: folder, options: "--verbose", unplugAfter: 2.6)
+        #expect(lines.last == "exit 0", "\(lines)")
+        let told = lines.filter { !$0.contains("drag changed") }
+        #expect(Self.written(folder + "/phases") == [["began"], ["cancelled"]], "\(told)")
+        let cancelled = lines.firstIndex { $0.hasSuffix("drag cancelled (cancelledByInput)") }
+        let removed = lines.firstIndex { $0 == "tactusd: removed EP0430M09" }
+        #expect(cancelled != nil && removed != nil && cancelled! < removed!, "\(told)")
     }
 
     @Test func aDevicesSettingsTurnItsTouchesOrLeaveItOut() throws {

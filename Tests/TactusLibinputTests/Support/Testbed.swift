@@ -221,14 +221,25 @@ struct Testbed {
     /// Runs a shell script in the testbed, every program it starts preloaded, and returns its output lines.
     /// Throws `Timeout`, naming umockdev-run, when the run outlives `limit` seconds; it is then killed with
     /// whatever it started.
-    func run(script: String, limit: Double = Testbed.timeLimit) throws -> [String] {
+    ///
+    /// With `unplugging`, the device of that index goes away `after` seconds into the run, as when it is pulled
+    /// out: umockdev-run cannot do that, so `unplug-testbed.py` beside this file runs the testbed instead.
+    func run(script: String, limit: Double = Testbed.timeLimit, unplugging: (device: Int, after: Double)? = nil) throws -> [String] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
         let line = "export LD_PRELOAD=\(preload):$LD_PRELOAD; " + script
         var options: [String] = []
         for (index, node) in nodes.enumerated() {
             options += ["-d", "\(folder)/device\(index).umockdev", "-i", "\(node)=\(folder)/device\(index).ioctl",
                         "-e", "\(node)=\(folder)/device\(index).events"]
+        }
+        if let unplugging {
+            let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("unplug-testbed.py")
+            let number = 5 + unplugging.device
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            options = [driver.path] + options + ["--unplug-after", "\(unplugging.after)",
+                                                 "--unplug", "/sys/devices/virtual/input/input\(number)/event\(number)"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
         }
         process.arguments = options + ["--", "sh", "-c", line]
         var environment = ProcessInfo.processInfo.environment
