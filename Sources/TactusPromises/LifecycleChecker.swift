@@ -48,6 +48,7 @@ public func attachEverything(to engine: Engine) {
     engine.attach(TapGesture(count: 2), to: window)
     engine.attach(TapGesture(count: 3, fingers: 2), to: panel)
     engine.attach(LongPressGesture(), to: panel)
+    engine.attach(TipTapGesture(), to: panel)
     let drag = engine.attach(DragGesture(), to: window)
     engine.attach(DragGesture(fingers: 2), to: panel, priority: .high)
     engine.attach(SwipeGesture(fingers: 3), priority: .high, policy: .forwardThenCancel)

@@ -188,16 +188,17 @@ public final class GestureServer: AttachmentOwner {
     fileprivate func makeGesture(manager: OpaquePointer, id: UInt32, surface: OpaquePointer, seat: OpaquePointer,
                                  kind value: UInt32) {
         guard let client = wl_resource_get_client(manager) else { return }
-        guard let kind = GestureKind(number: value) else {
+        let version = wl_resource_get_version(manager)
+        guard let kind = GestureKind(number: value), WireValue.since(kind) <= version else {
             return postError(manager, TACTUS_GESTURE_MANAGER_V1_ERROR_INVALID_KIND.rawValue,
-                             "get_gesture: kind \(value) is not one of the kind enum")
+                             "get_gesture: kind \(value) is not one of the kind enum of version \(version)")
         }
         guard takeObjectSlot(of: client, manager: manager) else { return }
         // The object follows the seat, not the wl_seat resource: a client that releases that resource keeps its
         // gestures, as it keeps its wl_pointer and wl_touch objects.
         let seatName = host?.seatName(of: seat)
         let object = GestureObject(server: self, number: nextObjectNumber, client: client, surface: surface,
-                                   seat: seatName ?? "", kind: kind, version: wl_resource_get_version(manager))
+                                   seat: seatName ?? "", kind: kind, version: version)
         nextObjectNumber += 1
         guard let resource = Resource.create(client: client, interface: tactus_gesture_interface(),
                                              version: wl_resource_get_version(manager), id: id,

@@ -23,6 +23,14 @@ enum WireValue {
         }
     }
 
+    /// The version of the protocol whose kind enum has `kind`.
+    static func since(_ kind: GestureKind) -> Int32 {
+        switch kind {
+        case .tap, .longPress, .drag, .swipe, .edgeSwipe, .magnify, .rotate, .hold: return 1
+        case .tipTap: return TACTUS_GESTURE_MANAGER_V1_KIND_TIP_TAP_SINCE_VERSION
+        }
+    }
+
     /// Each direction's bit, and the version of the protocol that has it.
     private static let directionBits: [(SwipeDirection, tactus_gesture_v1_direction, since: Int32)] = [
         (.left, TACTUS_GESTURE_V1_DIRECTION_LEFT, 1), (.right, TACTUS_GESTURE_V1_DIRECTION_RIGHT, 1),

@@ -155,7 +155,9 @@ import TactusCore
         #expect(GeneratorRequest.fingerRange(of: "pinch") == GestureKind.magnify.fingerRange)
         #expect(GeneratorRequest.fingerRange(of: "touchpad-pinch") == GestureKind.rotate.fingerRange)
         #expect(GeneratorRequest.fingerRange(of: "tap") == GestureKind.tap.fingerRange)
-        #expect(GeneratorRequest.fingerRangesInHelp == "from 1 to 10; from 2 to 5 for pinch, rotate, pinch-rotate, touchpad-pinch")
+        #expect(GeneratorRequest.fingerRange(of: "tip-tap") == GestureKind.tipTap.fingerRange)
+        #expect(GeneratorRequest.fingerRangesInHelp
+                == "from 1 to 10; from 2 to 5 for pinch, rotate, pinch-rotate, touchpad-pinch; from 1 to 4 for tip-tap")
     }
 
     @Test func optionsAtTheEdgesAreAcceptedAndBeyondRefused() throws {

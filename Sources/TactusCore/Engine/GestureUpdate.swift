@@ -7,7 +7,7 @@ public enum GesturePhase: String, CaseIterable, Hashable, Sendable {
 
 /// Why a gesture failed or was cancelled: a closed set, so that "why did my swipe not fire" has an answer.
 public enum FailureReason: String, CaseIterable, Hashable, Sendable {
-    /// A finger travelled farther than the gesture allows (tap, long press, hold), or the next tap of a
+    /// A finger travelled farther than the gesture allows (tap, long press, hold, tip-tap), or the next tap of a
     /// multi-tap landed too far from the first.
     case movedTooFar
     /// The fingers did not travel far enough (drag, swipe, edge swipe, magnify, rotate).
@@ -18,12 +18,12 @@ public enum FailureReason: String, CaseIterable, Hashable, Sendable {
     case tooShort
     /// More or fewer fingers than the gesture wants.
     case wrongFingerCount
-    /// The motion went in a direction the gesture does not accept.
+    /// The motion went in a direction the gesture does not accept, or a tip-tap's tap landed on a side it does not.
     case wrongDirection
     /// The interaction did not start in the gesture's edge zone (edge swipe).
     case outsideEdgeZone
     /// The next tap did not come within the interval (multi-tap), or a tap's press lasted longer than a tap's
-    /// may (`TapGesture.maximumDuration`).
+    /// may (`TapGesture.maximumDuration`), or a tip-tap's tapping finger stayed down too long.
     case timedOut
     /// Another gesture won the arena.
     case lostToAnotherGesture

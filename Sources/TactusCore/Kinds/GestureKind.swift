@@ -6,9 +6,10 @@
 /// Adding a kind: its recognizer file (gesture, value type, state machine), a case here with its entry in
 /// `traits`, a case of `GestureValues` below with its entry in `GestureValues.flat`, the protocol's kind enum
 /// (`protocols/tactus-gestures-v1.xml`, then `scripts/generate-protocol`) and `tactus.h`'s
-/// `enum tactus_gesture_kind`, both with the kind's `number`.
+/// `enum tactus_gesture_kind`, both with the kind's `number`, and the protocol version that has it
+/// (`WireValue.since` in TactusWayland); a generator in the simulator (`GeneratorRequest`) and a scenario.
 public enum GestureKind: String, CaseIterable, Hashable, Sendable {
-    case tap, longPress, drag, swipe, edgeSwipe, magnify, rotate, hold
+    case tap, longPress, drag, swipe, edgeSwipe, magnify, rotate, hold, tipTap
 
     /// What a kind is, as one value: the `traits` of each kind.
     struct Traits {
@@ -79,6 +80,13 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
                 if let duration = spec.duration { hold.minimumDuration = .milliseconds(Int64(duration)) }
                 return AnyGesture(hold)
             }
+        case .tipTap:
+            return Traits(number: 9, name: "tip_tap", fingers: 1...4, parameters: [.distance, .duration, .directions]) { spec in
+                var tipTap = TipTapGesture(fingers: spec.fingers ?? 1, directions: spec.directions ?? .all)
+                if let distance = spec.distance { tipTap.maximumMovement = distance }
+                if let duration = spec.duration { tipTap.maximumDuration = .milliseconds(Int64(duration)) }
+                return AnyGesture(tipTap)
+            }
         }
     }
 
@@ -142,6 +150,7 @@ public enum GestureValues: Hashable, Sendable {
     case magnify(MagnifyValue)
     case rotate(RotateValue)
     case hold(HoldValue)
+    case tipTap(TipTapValue)
 
     /// The values as one flat record, the same fields for every kind: what outputs (the protocol's events, the C
     /// ABI's `tactus_values`, the simulator's lines) loop over instead of asking for the kind.
@@ -163,6 +172,7 @@ public enum GestureValues: Hashable, Sendable {
             return FlatGestureValues(fingers: v.fingers, location: v.anchor, rotation: v.rotation,
                                      startLocation: v.startLocation, startAnchor: v.startAnchor)
         case .hold(let v): return FlatGestureValues(fingers: v.fingers, location: v.location)
+        case .tipTap(let v): return FlatGestureValues(fingers: v.fingers, location: v.location, direction: v.direction)
         }
     }
 }
@@ -172,7 +182,8 @@ public enum GestureValues: Hashable, Sendable {
 public struct FlatGestureValues: Hashable, Sendable {
     /// How many fingers make the gesture.
     public var fingers: Int?
-    /// Where the gesture is (the anchor of a pinch or rotation), in layout or surface-local pixels.
+    /// Where the gesture is (the anchor of a pinch or rotation, a tip-tap's tapping finger), in layout or
+    /// surface-local pixels.
     public var location: Point?
     /// How far the fingers moved since the gesture began, in pixels.
     public var translation: Vector?
@@ -184,7 +195,7 @@ public struct FlatGestureValues: Hashable, Sendable {
     public var rotation: Double?
     /// How many taps.
     public var count: Int?
-    /// A swipe's direction.
+    /// A swipe's direction; for a tip-tap, the side of the held fingers the tap landed on.
     public var direction: SwipeDirection?
     /// The edge an edge swipe comes from.
     public var edge: Edge?

@@ -8,10 +8,11 @@ public enum GestureParameter: String, CaseIterable, Hashable, Sendable {
     case fingers
     /// Taps: how many.
     case count
-    /// Millimetres (tap and long press: the most a finger may travel; drag and swipe: the travel before it
+    /// Millimetres (tap, long press and tip-tap: the most a finger may travel; drag and swipe: the travel before it
     /// begins or counts; edge swipe: the inward travel at which progress reaches 1).
     case distance
-    /// Milliseconds (tap: the longest pause between taps; long press and hold: how long the fingers stay).
+    /// Milliseconds (tap: the longest pause between taps; long press and hold: how long the fingers stay;
+    /// tip-tap: the longest the tapping finger may stay down).
     case duration
     /// Swipe: millimetres per second the fingers must still move at the end.
     case minimumVelocity
@@ -19,7 +20,7 @@ public enum GestureParameter: String, CaseIterable, Hashable, Sendable {
     case scaleDelta
     /// Rotate: degrees before it begins.
     case angleDelta
-    /// Swipe: the directions it accepts.
+    /// Swipe: the directions it accepts; tip-tap: the sides of the held fingers the tap may land on.
     case directions
     /// Edge swipe: the edge it comes from.
     case edge

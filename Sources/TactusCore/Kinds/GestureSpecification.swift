@@ -10,10 +10,11 @@ public struct GestureSpecification: Hashable, Sendable {
     public var fingers: Int?
     /// Taps: how many.
     public var count: Int?
-    /// Millimetres. Tap and long press: the most a finger may travel; drag and swipe: the travel before it
+    /// Millimetres. Tap, long press and tip-tap: the most a finger may travel; drag and swipe: the travel before it
     /// begins or counts; edge swipe: the inward travel at which progress reaches 1.
     public var distance: Double?
-    /// Milliseconds. Tap: the longest pause between taps; long press and hold: how long the fingers stay.
+    /// Milliseconds. Tap: the longest pause between taps; long press and hold: how long the fingers stay;
+    /// tip-tap: the longest the tapping finger may stay down.
     public var duration: Int?
     /// Swipe: millimetres per second the fingers must still move at the end.
     public var minimumVelocity: Double?
@@ -21,7 +22,7 @@ public struct GestureSpecification: Hashable, Sendable {
     public var scaleDelta: Double?
     /// Rotate: degrees before it begins.
     public var angleDelta: Double?
-    /// Swipe: the directions it accepts.
+    /// Swipe: the directions it accepts; tip-tap: the sides of the held fingers the tap may land on.
     public var directions: SwipeDirections?
     /// Edge swipe: the edge it comes from.
     public var edge: Edge?

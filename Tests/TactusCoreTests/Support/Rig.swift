@@ -198,4 +198,5 @@ extension GestureUpdate {
     var edgeSwipe: EdgeSwipeValue? { if case .edgeSwipe(let v) = values { return v } else { return nil } }
     var longPress: LongPressValue? { if case .longPress(let v) = values { return v } else { return nil } }
     var hold: HoldValue? { if case .hold(let v) = values { return v } else { return nil } }
+    var tipTap: TipTapValue? { if case .tipTap(let v) = values { return v } else { return nil } }
 }

@@ -76,6 +76,9 @@ public enum GeneratedGesture: Equatable {
     case rotate(fingers: Int, degrees: Double, radius: Double, duration: Double)
     case pinchRotate(fingers: Int, startSpan: Double, endSpan: Double, degrees: Double, duration: Double)
     case hold(fingers: Int, duration: Double)
+    /// `fingers` held still for `duration` while one more finger taps `distance` away from them towards `side`,
+    /// landing halfway through and lifting 80 ms later.
+    case tipTap(fingers: Int, side: SwipeDirection, distance: Double, duration: Double)
     case touchpadSwipe(direction: SwipeDirection, fingers: Int, distance: Double, duration: Double)
     case touchpadPinch(fingers: Int, scale: Double, degrees: Double, duration: Double)
     case touchpadHold(fingers: Int, duration: Double)
@@ -141,6 +144,9 @@ public struct Generator {
         var duration: Double
         /// Each finger's position in output millimetres for a progress from 0 to 1.
         var fingers: [(Double) -> Point]
+        /// When each finger lands and lifts, in milliseconds from `start`; nil: together, but for the stagger, at
+        /// the start and after `duration`.
+        var timing: [(land: Double, lift: Double)]? = nil
     }
 
     var center: Point {
@@ -165,6 +171,10 @@ public struct Generator {
             }
         case .longPress(let fingers, let duration), .hold(let fingers, let duration):
             return [Press(start: start, duration: duration, fingers: row(fingers, around: center).map { p in { _ in p } })]
+        case .tipTap(let fingers, let side, let distance, let duration):
+            let held = row(fingers, around: center), tap = center + side.unit * distance
+            return [Press(start: start, duration: duration, fingers: (held + [tap]).map { p in { _ in p } },
+                          timing: held.map { _ in (0, duration) } + [(duration / 2, duration / 2 + 80)])]
         case .drag(let path, let fingers, let distance, let duration, let direction):
             let along = direction.unit
             let origin = center - along * (distance / 2)
@@ -245,8 +255,9 @@ public struct Generator {
         for press in presses {
             let ids = press.fingers.indices.map { ContactID($0) + nextContact }
             nextContact += ContactID(press.fingers.count)
-            let lands = press.fingers.indices.map { press.start + Double($0) * stagger }
-            let lifts = press.fingers.indices.map { press.start + press.duration + Double($0) * stagger }
+            let lands = press.timing?.map { press.start + $0.land } ?? press.fingers.indices.map { press.start + Double($0) * stagger }
+            let lifts = press.timing?.map { press.start + $0.lift }
+                ?? press.fingers.indices.map { press.start + press.duration + Double($0) * stagger }
             var t = press.start
             let last = lifts.max() ?? press.start
             var down = Set<Int>()

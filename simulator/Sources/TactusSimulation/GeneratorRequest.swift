@@ -92,6 +92,9 @@ public struct GeneratorRequest {
                          duration: $0.duration ?? 400)
         },
         Recipe(GestureKind.hold.kebabName, .hold) { .hold(fingers: $0.fingers ?? 1, duration: $0.duration ?? 400) },
+        Recipe(GestureKind.tipTap.kebabName, .tipTap) {
+            .tipTap(fingers: $0.fingers ?? 1, side: $0.direction ?? .right, distance: $0.distance ?? 25, duration: $0.duration ?? 800)
+        },
         // A touchpad swipe feeds drags and swipes, a touchpad pinch pinches and rotations.
         Recipe("touchpad-swipe", .drag, .swipe) {
             .touchpadSwipe(direction: $0.direction ?? .right, fingers: $0.fingers ?? 3, distance: $0.distance ?? 40,
