@@ -363,7 +363,10 @@ private struct Reader {
             guard let second = then.table else { throw error(at: place, key: "then", "must be a table such as { gesture = \"swipe\" }") }
             do {
                 try check(second, allows: Set(Self.gestureKeys), in: place)
-                binding.then = try gesture(second, in: place)
+                var then = try gesture(second, in: place)
+                // The same fingers go on: a second gesture that names none has the first's.
+                if then.fingers == nil { then.fingers = specification.fingers }
+                binding.then = then
             } catch {
                 throw ConfigurationError(file: file, line: line(of: "then", in: place), message: "then: \(error.message)")
             }

@@ -217,6 +217,24 @@ import TactusSimulation
         }
     }
 
+    /// The second gesture of a sequence goes on with the first's fingers unless it names its own.
+    @Test func aSequencesSecondGestureHasTheFirstsFingers() throws {
+        let configuration = try Configuration(text: """
+            [[binding]]
+            gesture = "long-press"
+            fingers = 3
+            then = { gesture = "drag" }
+            action = { exec = "a" }
+
+            [[binding]]
+            gesture = "hold"
+            fingers = 3
+            then = { gesture = "tap", fingers = 1 }
+            action = { exec = "b" }
+            """, file: "mine.toml")
+        #expect(configuration.bindings.map { $0.then?.fingers } == [3, 1])
+    }
+
     @Test func aMissingFileIsReportedAsSuch() {
         #expect(throws: ConfigurationError(file: "/nonexistent/config.toml", line: 0, message: "cannot be read")) {
             try Configuration(contentsOf: "/nonexistent/config.toml")

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TactusCore
+import TactusSimulation
 import Testing
 
 /// tactusd on a seat through the real libinput's udev backend under umockdev: the configuration's exec bindings run
@@ -15,16 +17,18 @@ import Testing
     /// Runs tactusd on the recorded four-finger drag (EP0430M09 with a size, 98.4 x 59.0 mm) with `configuration`,
     /// stops it with SIGTERM once the recording has played, and returns what it printed, its last line its exit
     /// status. `meanwhile` is shell run while the recording's lead-in of 2 s plays (the daemon is `$daemon`).
-    /// `unplugAfter`: the panel is pulled out that many seconds into the run.
+    /// `unplugAfter`: the panel is pulled out that many seconds into the run. `generated`: the panel plays these
+    /// evemu events (`GeneratedEvents`) instead of the recording, for `seconds`.
     static func run(_ configuration: String, in folder: String, options: String = "", meanwhile: String = "",
-                    unplugAfter: Double? = nil) throws -> [String] {
+                    unplugAfter: Double? = nil, generated: String? = nil, seconds: Int = 6) throws -> [String] {
         try configuration.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
-        let (events, description) = try CalibrationThroughLibinputTests.panelWithASize()
-        let testbed = try Testbed(description: description, kind: .touchscreen, events: events, program: .daemon)
+        let (recorded, description) = try CalibrationThroughLibinputTests.panelWithASize()
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: generated ?? recorded,
+                                  program: .daemon)
         return try testbed.run(script: """
             \(testbed.program) --seat seat0 --config \(folder)/config.toml \(options) & daemon=$!
             \(meanwhile)
-            sleep 6; kill -TERM $daemon; wait $daemon; echo "exit $?"
+            sleep \(seconds); kill -TERM $daemon; wait $daemon; echo "exit $?"
             """, unplugging: unplugAfter.map { (device: 0, after: $0) })
     }
 
@@ -169,5 +173,99 @@ import Testing
         let quiet = try Self.run(drag(ignored) + "[[device]]\nmatch = \"EP0430\"\nignore = true\n", in: ignored)
         #expect(quiet.contains { $0.hasPrefix("tactusd: left out EP0430M09: touchscreen") }, "\(quiet)")
         #expect(!FileManager.default.fileExists(atPath: ignored + "/ran"), "a left-out device ran a command")
+    }
+
+    /// Three fingers held still for 700 ms (a long press), then dragged 30 mm down in 400 ms: a sequence.
+    static func pressThenDrag(at start: Double) -> [(Timestamp, InputEvent)] {
+        var events: [(Timestamp, InputEvent)] = []
+        let device = DeviceID(1)
+        for step in 0...138 {
+            let milliseconds = start + Double(step) * 8
+            let time = Timestamp(microseconds: Int64(milliseconds * 1000))
+            let travel = min(max(milliseconds - start - 700, 0) / 400, 1) * 30 / GeneratedEvents.size.height
+            for finger in 0..<3 {
+                let point = Point(x: 0.35 + 0.15 * Double(finger), y: 0.25 + travel)
+                events.append((time, step == 0 ? .touchDown(device, contact: ContactID(finger), position: point)
+                                               : .touchMotion(device, contact: ContactID(finger), position: point)))
+            }
+            events.append((time, .touchFrame(device)))
+        }
+        let end = Timestamp(microseconds: Int64((start + 139 * 8) * 1000))
+        for finger in 0..<3 { events.append((end, .touchUp(device, contact: ContactID(finger)))) }
+        events.append((end, .touchFrame(device)))
+        return events
+    }
+
+    /// Gestures no recording holds, generated as the panel's events: an edge swipe's progress, a pinch's live
+    /// scale every quarter, a tip-tap's side and a long press then drag (a sequence binding) each run their
+    /// commands; a tip-tap binding that the panel's [[device]] leaves out runs nothing, though its high priority
+    /// would otherwise win the tip-tap.
+    @Test func anEdgeSwipeALivePinchATipTapAndASequenceRunTheirCommands() throws {
+        let folder = try Self.folder()
+        let generated = GeneratedEvents.evemu([
+            (at: 100, gesture: .edgeSwipe(edge: .left, fingers: 1, distance: 30, duration: 300)),
+            (at: 1100, gesture: .pinch(fingers: 2, startSpan: 20, endSpan: 45, duration: 500)),
+            (at: 2100, gesture: .tipTap(fingers: 1, side: .right, distance: 20, duration: 800)),
+        ]).trimmingCharacters(in: .newlines) + "\n" + GeneratedEvents.evemu(Self.pressThenDrag(at: 3400))
+        let lines = try Self.run("""
+            [[device]]
+            match = "EP0430"
+            bindings = ["edge", "pinch", "tip-tap", "sequence"]
+
+            [[binding]]
+            name = "edge"
+            gesture = "edge-swipe"
+            edge = "left"
+            on = ["began", "ended"]
+            action = { exec = "echo $TACTUS_PHASE $TACTUS_EDGE $TACTUS_PROGRESS >> \(folder)/edge" }
+
+            [[binding]]
+            name = "pinch"
+            gesture = "pinch"
+            on = ["changed", "ended"]
+            every-scale = 0.25
+            action = { exec = "echo $TACTUS_PHASE $TACTUS_SCALE $TACTUS_STEP_SCALE >> \(folder)/pinch" }
+
+            [[binding]]
+            name = "tip-tap"
+            gesture = "tip-tap"
+            action = { exec = "echo $TACTUS_GESTURE $TACTUS_DIRECTION $TACTUS_FINGERS >> \(folder)/tip-tap" }
+
+            [[binding]]
+            name = "unlisted"
+            gesture = "tip-tap"
+            priority = "high"
+            action = { exec = "echo ran >> \(folder)/unlisted" }
+
+            [[binding]]
+            name = "sequence"
+            gesture = "long-press"
+            fingers = 3
+            then = { gesture = "drag" }
+            on = ["began", "ended"]
+            action = { exec = "echo $TACTUS_GESTURE $TACTUS_PHASE $TACTUS_FINGERS $TACTUS_DY >> \(folder)/sequence" }
+            """, in: folder, options: "--verbose", generated: generated, seconds: 8)
+        let told = lines.filter { !$0.hasSuffix(" changed") }
+        #expect(lines.last == "exit 0", "\(told)")
+
+        let edge = Self.written(folder + "/edge")
+        #expect(edge.map(\.first) == ["began", "ended"] && edge.allSatisfy { $0.dropFirst().first == "left" }, "\(told)")
+        #expect(Double(edge.last?.last ?? "") == 1, "\(edge)")
+
+        // From ×1 to ×2.25 (20 to 45 mm), beginning past the pinch's threshold: a change every quarter of scale
+        // from there, each step the ratio to the last, then the end at ×2.25.
+        let pinch = Self.written(folder + "/pinch")
+        let scales = pinch.compactMap { Double($0[1]) }, steps = pinch.compactMap { Double($0[2]) }
+        #expect(pinch.map(\.first) == ["changed", "changed", "changed", "changed", "ended"], "\(pinch)")
+        #expect(zip(scales.dropFirst(), scales.dropLast(2)).allSatisfy { $0 - $1 >= 0.25 && $0 - $1 < 0.32 }, "\(pinch)")
+        #expect(abs((scales.last ?? 0) - 2.25) < 0.05, "\(pinch)")
+        #expect(zip(steps.dropFirst(), zip(scales.dropFirst(), scales)).allSatisfy { abs($0 - $1.0 / $1.1) < 0.01 }, "\(pinch)")
+
+        #expect(Self.written(folder + "/tip-tap") == [["tip-tap", "right", "1"]], "\(told)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/unlisted"), "a binding the device leaves out ran")
+
+        let sequence = Self.written(folder + "/sequence")
+        #expect(sequence.map { $0.prefix(3) } == [["drag", "began", "3"], ["drag", "ended", "3"]], "\(told)")
+        #expect(abs((Double(sequence.last?.last ?? "") ?? 0) - 30) < 2, "\(sequence)")
     }
 }
