@@ -264,7 +264,19 @@ struct Testbed {
             throw Timeout(script: script, limit: limit, output: String(decoding: data, as: UTF8.self),
                           errors: String(decoding: errorText, as: UTF8.self))
         }
+        // The driver's own failure (a missing package) says why on stderr; umockdev-run's status is the script's.
+        if unplugging != nil && process.terminationStatus != 0 {
+            throw DriverFailure(status: process.terminationStatus, errors: String(decoding: errorText, as: UTF8.self))
+        }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// unplug-testbed.py failed.
+    struct DriverFailure: Error, CustomStringConvertible {
+        var status: Int32
+        var errors: String
+
+        var description: String { "unplug-testbed.py exited with \(status): \(errors.suffix(2000))" }
     }
 
     /// A testbed run that did not end within `timeLimit`.

@@ -19,10 +19,13 @@ if "libumockdev-preload" not in os.environ.get("LD_PRELOAD", ""):
     preloaded = dict(os.environ, LD_PRELOAD="libumockdev-preload.so.0:" + os.environ.get("LD_PRELOAD", ""))
     os.execve(sys.executable, [sys.executable] + sys.argv, preloaded)
 
-import gi  # noqa: E402
+try:
+    import gi
 
-gi.require_version("UMockdev", "1.0")
-from gi.repository import GLib, UMockdev  # noqa: E402
+    gi.require_version("UMockdev", "1.0")
+    from gi.repository import GLib, UMockdev
+except (ImportError, ValueError) as error:
+    sys.exit(f"unplug-testbed: {error}: it needs python3-gi and gir1.2-umockdev-1.0, which scripts/test installs")
 
 parser = argparse.ArgumentParser()
 parser.add_argument("-d", dest="devices", action="append", default=[])
