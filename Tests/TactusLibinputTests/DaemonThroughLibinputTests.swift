@@ -18,12 +18,15 @@ import Testing
     /// stops it with SIGTERM once the recording has played, and returns what it printed, its last line its exit
     /// status. `meanwhile` is shell run while the recording's lead-in of 2 s plays (the daemon is `$daemon`).
     /// `unplugAfter`: the panel is pulled out that many seconds into the run. `generated`: the panel plays these
-    /// evemu events (`GeneratedEvents`) instead of the recording, for `seconds`.
+    /// evemu events (`GeneratedEvents`) instead of the recording, for `seconds`. `keys`: a keyboard beside it
+    /// plays these (`KeyboardThroughLibinputTests.keyboard`).
     static func run(_ configuration: String, in folder: String, options: String = "", meanwhile: String = "",
-                    unplugAfter: Double? = nil, generated: String? = nil, seconds: Int = 6) throws -> [String] {
+                    unplugAfter: Double? = nil, generated: String? = nil, seconds: Int = 6,
+                    keys: String? = nil) throws -> [String] {
         try configuration.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
         let (recorded, description) = try CalibrationThroughLibinputTests.panelWithASize()
-        let testbed = try Testbed(description: description, kind: .touchscreen, events: generated ?? recorded,
+        let panel = (description: description, kind: Testbed.Kind.touchscreen, events: generated ?? recorded)
+        let testbed = try Testbed(devices: [panel] + (keys.map { [(KeyboardThroughLibinputTests.keyboard, .keyboard, $0)] } ?? []),
                                   program: .daemon)
         return try testbed.run(script: """
             \(testbed.program) --seat seat0 --config \(folder)/config.toml \(options) & daemon=$!
@@ -155,6 +158,32 @@ import Testing
         let cancelled = lines.firstIndex { $0.hasSuffix("drag cancelled (cancelledByInput)") }
         let removed = lines.firstIndex { $0 == "tactusd: removed EP0430M09" }
         #expect(cancelled != nil && removed != nil && cancelled! < removed!, "\(told)")
+    }
+
+    /// Modifiers come from the seat's keyboards through xkbcommon: a drag that requires Super runs with Super held
+    /// on the keyboard beside the panel, and one that requires Control does not.
+    @Test func aBindingThatRequiresSuperRunsWithSuperHeldOnTheSeatsKeyboard() throws {
+        let folder = try Self.folder()
+        let (recorded, _) = try CalibrationThroughLibinputTests.panelWithASize()
+        let times = recorded.split(separator: "\n").filter { $0.hasPrefix("E:") }.compactMap { Double($0.split(separator: " ")[1]) }
+        let lines = try Self.run("""
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            modifiers = ["super"]
+            action = { exec = "echo super >> \(folder)/ran" }
+
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            modifiers = ["ctrl"]
+            priority = "high"
+            action = { exec = "echo ctrl >> \(folder)/ran" }
+            """, in: folder, options: "--verbose",
+            keys: KeyboardThroughLibinputTests.superHeld(from: times.first!, to: times.last!))
+        #expect(lines.last == "exit 0", "\(lines)")
+        #expect(Self.written(folder + "/ran") == [["super"]], "\(lines.filter { !$0.hasSuffix(" changed") })")
+        #expect(lines.contains("tactusd: binding 2: drag failed (modifiersNotHeld)"), "\(lines.filter { !$0.hasSuffix(" changed") })")
     }
 
     @Test func aDevicesSettingsTurnItsTouchesOrLeaveItOut() throws {
