@@ -217,6 +217,17 @@ import TactusSimulation
         }
     }
 
+    /// The daemon's examples for sway, river, Hyprland, labwc and niri are good configurations, each with bindings.
+    @Test(arguments: ["sway", "river", "hyprland", "labwc", "niri"])
+    func theDaemonsExampleIsAGoodConfiguration(compositor: String) throws {
+        let path = URL(fileURLWithPath: Self.examplePath).deletingLastPathComponent()
+            .appendingPathComponent("tactusd/\(compositor).toml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let configuration = try Configuration(text: text, file: path)
+        #expect(configuration.bindings.count >= 4)
+        #expect(configuration.bindings.allSatisfy { if case .exec = $0.action { true } else { false } })
+    }
+
     /// The second gesture of a sequence goes on with the first's fingers unless it names its own.
     @Test func aSequencesSecondGestureHasTheFirstsFingers() throws {
         let configuration = try Configuration(text: """
