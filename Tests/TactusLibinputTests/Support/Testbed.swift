@@ -213,8 +213,10 @@ struct Testbed {
         try run(script: "exec \(program) " + arguments.joined(separator: " "))
     }
 
-    /// How long a run may take before it is ended: the longest run (a daemon test) takes about 15 s, and a hung
-    /// umockdev-run (seen once in CI, waiting on a futex with no child left) would otherwise hold CI until its
+    /// How long a run may take before it is ended: the longest run (a daemon test) takes about 15 s. umockdev-run
+    /// can hang once its program has ended: it joins the thread that plays the recording, which blocks for ever
+    /// writing into the emulated device when no process reads it any more (seen once in CI, and caught under gdb:
+    /// the main thread in g_thread_join, the player in write() on /dev/ptmx). It would otherwise hold CI until CI's
     /// own limit.
     static let timeLimit = 120.0
 
