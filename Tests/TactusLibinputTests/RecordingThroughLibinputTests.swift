@@ -24,6 +24,14 @@ import RepositoryPrograms
         #expect(FileManager.default.fileExists(atPath: preload))
     }
 
+    /// Times as umockdev reads them: unpadded microseconds, and a second whose low byte is a space (0x20, which
+    /// umockdev's scanf would swallow) told as the second before and a million microseconds more.
+    @Test func timesAreWrittenAsUmockdevReadsThem() {
+        #expect(Testbed.umockdevTime(100.05) == "100.50000")
+        #expect(Testbed.umockdevTime(288.000_25) == "287.1000250")
+        #expect(Testbed.umockdevTime(289.5) == "289.500000")
+    }
+
     /// A run that hangs fails its test, naming umockdev-run, instead of holding CI until CI's own limit.
     @Test func aHungTestbedRunIsEndedAndNamesUmockdev() throws {
         let (events, description) = try Self.touchscreen("EP0430M09.4-finger-drag-down", "EP0430M09")

@@ -5,10 +5,12 @@
 # presents recorded devices to the real libinput in the tests, libinput's own tools, whose `libinput record` the
 # tests record those devices with, libyaml, which reads such recordings, xmllint, which validates the protocol, and
 # wlroots 0.15 with the xdg-shell protocol and pixman for tactus-wlr, json-c for the traces it replays, Python for
-# its end-to-end checks, and socat, which docs/compositor.md talks to its control socket with.
+# its end-to-end checks, socat, which docs/compositor.md talks to its control socket with, lisgd, the touchscreen
+# gesture daemon scripts/bench-daemon measures tactusd against, and libumockdev's Python bindings, through which the
+# tests pull an emulated device out (umockdev-run cannot).
 TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools
                      libyaml-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
-                     socat)
+                     socat lisgd python3-gi gir1.2-umockdev-1.0)
 
 ensure_packages() {
     local missing=()

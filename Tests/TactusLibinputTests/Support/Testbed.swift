@@ -195,9 +195,17 @@ struct Testbed {
 
     /// umockdev 0.17.16 reads the part after the dot as an integer count of microseconds in C's base 0, so
     /// evemu's zero-padded "100.050000" becomes 20480 µs (octal) and "101.008000" 0: write it unpadded.
+    ///
+    /// umockdev replays the events as a script of input_event structs (bytes below 0x20 escaped), reading each
+    /// line with scanf("%u "), whose trailing space also swallows an event's first byte when it is a space (0x20):
+    /// the low byte of its seconds. The rest of the stream would then be misaligned, the program reads garbage, and
+    /// umockdev-run can hang (`timeLimit`). Such an event is stamped a second earlier with a million microseconds
+    /// more: the same time to libinput, which adds the two.
     static func umockdevTime(_ seconds: Double) -> String {
         let microseconds = Int64((seconds * 1_000_000).rounded())
-        return "\(microseconds / 1_000_000).\(microseconds % 1_000_000)"
+        var (whole, part) = (microseconds / 1_000_000, microseconds % 1_000_000)
+        if whole % 256 == 0x20 { (whole, part) = (whole - 1, part + 1_000_000) }
+        return "\(whole).\(part)"
     }
 
     /// Runs `tactus-sim listen` on the emulated device and returns the JSON lines it printed.
