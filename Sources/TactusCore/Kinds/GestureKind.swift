@@ -24,6 +24,8 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
         /// Whether it needs an output edge: it comes from touchscreens only, and a compositor attaches it to the
         /// edge's band so that interactions elsewhere are never held back for it.
         var needsOutputEdge = false
+        /// The name in running text, where it is not the external name with spaces: `tip-tap`.
+        var spokenName: String? = nil
         /// Builds the gesture from a description whose parameters are valid for the kind.
         var make: (GestureSpecification) -> AnyGesture
     }
@@ -81,7 +83,8 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
                 return AnyGesture(hold)
             }
         case .tipTap:
-            return Traits(number: 9, name: "tip_tap", fingers: 1...4, parameters: [.distance, .duration, .directions]) { spec in
+            return Traits(number: 9, name: "tip_tap", fingers: 1...4, parameters: [.distance, .duration, .directions],
+                          spokenName: "tip-tap") { spec in
                 var tipTap = TipTapGesture(fingers: spec.fingers ?? 1, directions: spec.directions ?? .all)
                 if let distance = spec.distance { tipTap.maximumMovement = distance }
                 if let duration = spec.duration { tipTap.maximumDuration = .milliseconds(Int64(duration)) }
@@ -104,7 +107,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     public var cName: String { String(externalName.uppercased()) }
 
     /// The name in running text: `long press`.
-    public var displayName: String { externalName.replacing("_", with: " ") }
+    public var displayName: String { traits.spokenName ?? externalName.replacing("_", with: " ") }
 
     /// The name in running text after its article: `a long press`, `an edge swipe`.
     public var withArticle: String { ("aeiou".contains(displayName.first ?? "x") ? "an " : "a ") + displayName }

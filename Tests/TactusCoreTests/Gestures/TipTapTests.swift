@@ -283,7 +283,7 @@ extension Rig {
         #expect(GestureKind(externalName: "tip-tap") == .tipTap)
         #expect(GestureKind.tipTap.externalName == "tip_tap")
         #expect(GestureKind.tipTap.cName == "TIP_TAP")
-        #expect(GestureKind.tipTap.withArticle == "a tip tap")
+        #expect(GestureKind.tipTap.withArticle == "a tip-tap")
         #expect(GestureKind(number: 9) == .tipTap)
         #expect(GestureKind.tipTap.fingerRange == 1...4)
         #expect(GestureParameter.allCases.filter(GestureKind.tipTap.takes) == [.fingers, .distance, .duration, .directions])
