@@ -105,10 +105,19 @@ let package = Package(
         .systemLibrary(name: "CWlroots", path: "Sources/C/CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev", "libpixman-1-dev"])]),
         // json-c reads the traces tactus-wlr replays, as sway reads its IPC.
         .systemLibrary(name: "CJsonC", path: "Sources/C/CJsonC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        // What drives a headless compositor in tests (compositor/headless/): traces read as tactus-sim reads them, and
+        // played on headless wlroots devices. tactus-wlr's control and the Wayfire test plugin use it.
+        .target(
+            name: "TactusHeadless",
+            dependencies: ["CWlroots", "CJsonC"],
+            path: "compositor/headless",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+        ),
         .executableTarget(
             name: "tactus-wlr",
-            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer"],
+            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer", "TactusHeadless"],
             path: "compositor",
+            exclude: ["headless"],
             cSettings: [
                 .define("WLR_USE_UNSTABLE"),
                 .headerSearchPath("."),

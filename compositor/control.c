@@ -2,7 +2,7 @@
 /*
  * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
  * headless compositor. Their state (the headless devices, the replay playing, the socket) is the control's own;
- * control.h is its API for main. Traces are read by trace.c.
+ * control.h is its API for main. Traces are read and played by headless/ (trace.h, replay.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -15,8 +15,6 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
-#include <wlr/backend/headless.h>
-#include <wlr/backend/multi.h>
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
@@ -28,17 +26,18 @@
 #include "control.h"
 #include "tactus-glue.h"
 #include "tactus-wlr.h"
+#include "replay.h"
 #include "trace.h"
 
 struct control {
 	struct server *server;
 	/* The headless touchscreens, pointer and keyboard that replays and commands play on, made when first needed:
 	 * one touchscreen for each of a trace's (TRACE_MAX_TOUCHSCREENS at most), so that several touch at once. */
-	struct wlr_input_device *replay_touchscreens[TRACE_MAX_TOUCHSCREENS];
-	struct wlr_input_device *replay_pointer, *replay_keyboard;
+	struct replay_devices devices;
 	/* Seats beside the desktop's seat0, made by the seat command for the touchscreens put on them. */
 	struct wlr_seat *seats[TRACE_MAX_TOUCHSCREENS];
 	struct replay *replay; /* the replay playing, if any */
+	struct connection *replay_requester; /* answered "done" at its end; NULL when nobody or gone */
 	bool quit_after_replay;
 	/* The socket, once listening (path NULL before), the connections to it, and a descriptor kept spare for
 	 * refusing a connection when the process has run out of them. */
@@ -72,34 +71,14 @@ static void reply(struct connection *connection, const char *text) {
 
 static void close_connection(struct connection *connection);
 
-/* A simulator trace played on the headless devices in real time, read whole before it starts. */
-struct replay {
-	struct control *control;
-	struct trace trace;
-	size_t next; /* the index of the next event to play */
-	struct wl_event_source *timer;
-	struct timespec start;
-	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
-	bool ending;         /* every event played; the plugin's timers get a moment */
-	struct connection *requester; /* answered "done" at the end; NULL when gone */
-};
-
-/* Events due at once are played this many at a time, so that clients and commands are served between them. */
-#define EVENTS_PER_TICK 64
-
-static void free_replay(struct replay *replay) {
-	wl_event_source_remove(replay->timer);
-	trace_release(&replay->trace);
-	replay->control->replay = NULL;
-	free(replay);
-}
-
-static void finish_replay(struct replay *replay) {
-	struct control *control = replay->control;
-	struct connection *requester = replay->requester;
+/* The replay playing has played: its requester is answered, and a compositor started with --replay quits. */
+static void finish_replay(void *data) {
+	struct control *control = data;
+	struct connection *requester = control->replay_requester;
+	control->replay = NULL;
+	control->replay_requester = NULL;
 	printf("tactus-wlr: replay finished\n");
 	fflush(stdout);
-	free_replay(replay);
 	if (requester) {
 		reply(requester, "done\n");
 		if (!requester->source)
@@ -111,157 +90,13 @@ static void finish_replay(struct replay *replay) {
 
 static void stop_replay(struct control *control) {
 	if (control->replay)
-		free_replay(control->replay);
+		replay_stop(control->replay);
+	control->replay = NULL;
+	control->replay_requester = NULL;
 }
 
-/* A touch of a calibrated panel, as libinput reports it: the trace's position turned by the panel's matrix. */
-static void replay_touch(struct wlr_input_device *device, const struct trace_touchscreen *panel,
-                         const struct trace_event *e, uint32_t time) {
-	struct wlr_touch *touch = device->touch;
-	const float *m = panel->calibration;
-	double x = m[0] * e->x + m[1] * e->y + m[2], y = m[3] * e->x + m[4] * e->y + m[5];
-	switch (e->type) {
-	case TRACE_TOUCH_DOWN: {
-		struct wlr_event_touch_down event = {device, time, e->touch_id, x, y};
-		wl_signal_emit(&touch->events.down, &event);
-		break;
-	}
-	case TRACE_TOUCH_MOTION: {
-		struct wlr_event_touch_motion event = {device, time, e->touch_id, x, y};
-		wl_signal_emit(&touch->events.motion, &event);
-		break;
-	}
-	case TRACE_TOUCH_UP: {
-		struct wlr_event_touch_up event = {device, time, e->touch_id};
-		wl_signal_emit(&touch->events.up, &event);
-		break;
-	}
-	case TRACE_TOUCH_CANCEL: {
-		struct wlr_event_touch_cancel event = {device, time, e->touch_id};
-		wl_signal_emit(&touch->events.cancel, &event);
-		break;
-	}
-	case TRACE_TOUCH_FRAME:
-		wl_signal_emit(&touch->events.frame, NULL);
-		break;
-	default:
-		break;
-	}
-}
-
-/* A trace's touchpad deltas are millimetres of finger travel; wlroots delivers libinput's units, which the plugin reads
- * at this scale (LibinputTranslator.millimetresPerUnit: 1000 dpi, slowed by libinput's touchpad factor 0.2968). */
-#define TOUCHPAD_UNITS_PER_MM (1000 / 25.4 * 0.2968)
-
-static void replay_touchpad(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
-	struct wlr_pointer *pointer = device->pointer;
-	double dx = e->x * TOUCHPAD_UNITS_PER_MM, dy = e->y * TOUCHPAD_UNITS_PER_MM;
-	switch (e->type) {
-	case TRACE_SWIPE_BEGIN: {
-		struct wlr_event_pointer_swipe_begin event = {device, time, e->fingers};
-		wl_signal_emit(&pointer->events.swipe_begin, &event);
-		break;
-	}
-	case TRACE_SWIPE_UPDATE: {
-		struct wlr_event_pointer_swipe_update event = {device, time, e->fingers, dx, dy};
-		wl_signal_emit(&pointer->events.swipe_update, &event);
-		break;
-	}
-	case TRACE_SWIPE_END: {
-		struct wlr_event_pointer_swipe_end event = {device, time, e->cancelled};
-		wl_signal_emit(&pointer->events.swipe_end, &event);
-		break;
-	}
-	case TRACE_PINCH_BEGIN: {
-		struct wlr_event_pointer_pinch_begin event = {device, time, e->fingers};
-		wl_signal_emit(&pointer->events.pinch_begin, &event);
-		break;
-	}
-	case TRACE_PINCH_UPDATE: {
-		struct wlr_event_pointer_pinch_update event = {device, time, e->fingers, dx, dy, e->scale, e->angle};
-		wl_signal_emit(&pointer->events.pinch_update, &event);
-		break;
-	}
-	case TRACE_PINCH_END: {
-		struct wlr_event_pointer_pinch_end event = {device, time, e->cancelled};
-		wl_signal_emit(&pointer->events.pinch_end, &event);
-		break;
-	}
-	case TRACE_HOLD_BEGIN: {
-		struct wlr_event_pointer_hold_begin event = {device, time, e->fingers};
-		wl_signal_emit(&pointer->events.hold_begin, &event);
-		break;
-	}
-	case TRACE_HOLD_END: {
-		struct wlr_event_pointer_hold_end event = {device, time, e->cancelled};
-		wl_signal_emit(&pointer->events.hold_end, &event);
-		break;
-	}
-	default:
-		break;
-	}
-}
-
-/* Plays the events that are due, EVENTS_PER_TICK at most, and sets the timer for the next. */
-static int replay_next(void *data) {
-	struct replay *replay = data;
-	if (replay->ending) {
-		finish_replay(replay);
-		return 0;
-	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	int64_t elapsed_us =
-		(int64_t)(now.tv_sec - replay->start.tv_sec) * 1000000 + (now.tv_nsec - replay->start.tv_nsec) / 1000;
-	for (int played = 0; replay->next < replay->trace.count; played++) {
-		const struct trace_event *event = &replay->trace.events[replay->next];
-		if (event->time_us > elapsed_us) {
-			/* The timer counts milliseconds in an int: an event more than 24 days away waits that long, then again. */
-			int64_t wait_ms = (event->time_us - elapsed_us + 999) / 1000;
-			wl_event_source_timer_update(replay->timer, wait_ms < INT_MAX ? (int)wait_ms : INT_MAX);
-			return 0;
-		}
-		if (played == EVENTS_PER_TICK) {
-			wl_event_source_timer_update(replay->timer, 1);
-			return 0;
-		}
-		replay->next++;
-		/* Milliseconds that wrap, as wlroots' do: a time before the trace's start (it may have some) is due at once. */
-		uint32_t time = replay->start_msec + (uint32_t)(event->time_us / 1000);
-		size_t panel = trace_touchscreen_index(&replay->trace, event->device);
-		replay_touch(replay->control->replay_touchscreens[panel], &replay->trace.touchscreens[panel], event, time);
-		replay_touchpad(replay->control->replay_pointer, event, time);
-	}
-	/* Every event played: a second for the plugin's timers (a double tap's window), then "done". */
-	replay->ending = true;
-	wl_event_source_timer_update(replay->timer, 1000);
-	return 0;
-}
-
-static void find_headless(struct wlr_backend *backend, void *data) {
-	if (wlr_backend_is_headless(backend))
-		*(struct wlr_backend **)data = backend;
-}
-
-/* The headless pointer, keyboard and touchscreens that replays and commands play on: touchscreens is how many of
- * them are needed. Each is made once; false without the headless backend. */
 static bool make_replay_devices(struct control *control, size_t touchscreens) {
-	/* wlr_backend_autocreate wraps the headless backend in a multi-backend. */
-	struct wlr_backend *headless = NULL;
-	wlr_multi_for_each_backend(control->server->backend, find_headless, &headless);
-	if (!headless)
-		return false;
-	if (!control->replay_pointer)
-		control->replay_pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
-	if (!control->replay_keyboard)
-		control->replay_keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
-	bool made = control->replay_pointer && control->replay_keyboard;
-	for (size_t i = 0; i < touchscreens; i++) {
-		if (!control->replay_touchscreens[i])
-			control->replay_touchscreens[i] = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
-		made = made && control->replay_touchscreens[i];
-	}
-	return made;
+	return replay_devices_make(&control->devices, control->server->backend, touchscreens);
 }
 
 /* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
@@ -288,23 +123,16 @@ static bool start_replay(struct control *control, const char *path, struct conne
 	/* A touchscreen's physical size and calibration reach the plugin: the headless devices have neither. */
 	for (size_t i = 0; i < trace.touchscreen_count; i++) {
 		const struct trace_touchscreen *described = &trace.touchscreens[i];
-		struct wlr_input_device *touchscreen = control->replay_touchscreens[i];
+		struct wlr_input_device *touchscreen = control->devices.touchscreens[i];
 		if (described->has_size) {
 			touchscreen->width_mm = described->width_mm;
 			touchscreen->height_mm = described->height_mm;
 		}
 		glue_calibrate_touchscreen(control->server->glue, touchscreen, described->calibration);
 	}
-	struct replay *replay = calloc(1, sizeof *replay);
-	replay->control = control;
-	replay->trace = trace;
-	replay->requester = requester;
-	clock_gettime(CLOCK_MONOTONIC, &replay->start);
-	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
-	replay->timer =
-		wl_event_loop_add_timer(wl_display_get_event_loop(control->server->display), replay_next, replay);
-	wl_event_source_timer_update(replay->timer, 1);
-	control->replay = replay;
+	control->replay = replay_start(wl_display_get_event_loop(control->server->display), &trace, &control->devices,
+	                               finish_replay, control);
+	control->replay_requester = requester;
 	return true;
 }
 
@@ -317,10 +145,10 @@ bool control_replay_then_quit(struct control *control, const char *path, char *e
 
 static void move_pointer(struct control *control, const struct wlr_box *box, double x, double y) {
 	struct wlr_event_pointer_motion_absolute event = {
-		control->replay_pointer, monotonic_msec(), (x - box->x) / box->width, (y - box->y) / box->height,
+		control->devices.pointer, monotonic_msec(), (x - box->x) / box->width, (y - box->y) / box->height,
 	};
-	wl_signal_emit(&control->replay_pointer->pointer->events.motion_absolute, &event);
-	wl_signal_emit(&control->replay_pointer->pointer->events.frame, NULL);
+	wl_signal_emit(&control->devices.pointer->pointer->events.motion_absolute, &event);
+	wl_signal_emit(&control->devices.pointer->pointer->events.frame, NULL);
 }
 
 /* A key of the headless keyboard, as a keyboard's driver reports it: wlroots updates the modifiers from it. */
@@ -329,7 +157,7 @@ static void press_key(struct control *control, uint32_t keycode, bool pressed) {
 		.time_msec = monotonic_msec(), .keycode = keycode, .update_state = true,
 		.state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
 	};
-	wlr_keyboard_notify_key(control->replay_keyboard->keyboard, &event);
+	wlr_keyboard_notify_key(control->devices.keyboard->keyboard, &event);
 }
 
 static void list_windows(struct server *server, struct connection *connection) {
@@ -369,7 +197,7 @@ static void update_seat_capabilities(struct control *control) {
 			continue;
 		uint32_t capabilities = 0;
 		for (size_t j = 0; j < TRACE_MAX_TOUCHSCREENS; j++)
-			if (control->replay_touchscreens[j] && control->replay_touchscreens[j]->data == seat)
+			if (control->devices.touchscreens[j] && control->devices.touchscreens[j]->data == seat)
 				capabilities = WL_SEAT_CAPABILITY_TOUCH;
 		if (capabilities != seat->capabilities) {
 			wlr_seat_set_capabilities(seat, capabilities);
@@ -381,7 +209,7 @@ static void update_seat_capabilities(struct control *control) {
 /* Puts touchscreen number index (from 1, as a trace's devices come) on the seat (data NULL: seat0), announcing it
  * again to the plugin, which takes it as another device. */
 static void put_on_seat(struct control *control, size_t index, struct wlr_seat *seat) {
-	struct wlr_input_device *touchscreen = control->replay_touchscreens[index - 1];
+	struct wlr_input_device *touchscreen = control->devices.touchscreens[index - 1];
 	touchscreen->data = seat == control->server->seat ? NULL : seat;
 	glue_add_touchscreen(control->server->glue, touchscreen);
 	update_seat_capabilities(control);
@@ -414,7 +242,7 @@ static void run_seat_command(struct control *control, struct connection *connect
 	/* Its clients' gestures stop while the seat is still there, then its touchscreens go back to seat0. */
 	glue_seat_capabilities(control->server->glue, seat->name, 0);
 	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
-		if (control->replay_touchscreens[i] && control->replay_touchscreens[i]->data == seat)
+		if (control->devices.touchscreens[i] && control->devices.touchscreens[i]->data == seat)
 			put_on_seat(control, i + 1, control->server->seat);
 	wlr_seat_destroy(seat);
 	reply(connection, "ok\n");
@@ -487,9 +315,8 @@ static void run_control_command(struct connection *connection, char *command) {
 }
 
 static void close_connection(struct connection *connection) {
-	struct replay *replay = connection->control->replay;
-	if (replay && replay->requester == connection)
-		replay->requester = NULL;
+	if (connection->control->replay_requester == connection)
+		connection->control->replay_requester = NULL;
 	wl_list_remove(&connection->link);
 	if (connection->source)
 		wl_event_source_remove(connection->source);
@@ -532,8 +359,7 @@ static int connection_readable(int fd, uint32_t mask, void *data) {
 	}
 	if (count < 0 && (errno == EAGAIN || errno == EINTR))
 		return 0;
-	struct replay *replay = connection->control->replay;
-	if (replay && replay->requester == connection) {
+	if (connection->control->replay_requester == connection) {
 		wl_event_source_remove(connection->source);
 		connection->source = NULL;
 	} else {

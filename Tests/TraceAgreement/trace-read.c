@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * trace-read PATH...: reads each trace with tactus-wlr's reader (compositor/trace.c) and prints one line per path,
+ * trace-read PATH...: reads each trace with tactus-wlr's reader (compositor/headless/trace.c) and prints one line per path,
  * for TraceReaderAgreementTests to compare with what tactus-sim's reader makes of the same file:
  *
  *   ok COUNT SIZE EVENT...   SIZE is WIDTHxHEIGHT in mm (the first touchscreen's that has one) or "none"; each EVENT

@@ -62,7 +62,7 @@ public struct Trace: Equatable {
     public static func line(for event: InputEvent, at time: Timestamp) -> String { json(for: event, at: time).text }
 
     /// Reads the trace in the file at `path`, which must be UTF-8 (a byte order mark first is dropped); errors name
-    /// the file, and the line. tactus-wlr's reader (compositor/trace.c) takes and refuses the same files
+    /// the file, and the line. tactus-wlr's reader (compositor/headless/trace.c) takes and refuses the same files
     /// (`TraceReaderAgreementTests`).
     public init(contentsOfFile path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }

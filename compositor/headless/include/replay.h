@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Replays (replay.c): a simulator trace (trace.h) played in real time on headless input devices, through the signals of
+ * their wlroots devices, as a driver would send them: what a compositor does with them is its own input path. Used by
+ * the controls that drive a headless compositor in tests: tactus-wlr's (control.c) and the Wayfire test plugin's
+ * (Tests/WayfireControl).
+ */
+#ifndef REPLAY_H
+#define REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <wayland-server-core.h>
+
+#include "trace.h"
+
+struct wlr_backend;
+struct wlr_input_device;
+
+/* The headless devices replays and commands play on: a touchscreen for each of a trace's, a pointer for its touchpad
+ * gestures, and a keyboard for keys. */
+struct replay_devices {
+	struct wlr_input_device *touchscreens[TRACE_MAX_TOUCHSCREENS];
+	struct wlr_input_device *pointer, *keyboard;
+};
+
+/* Makes what is missing of the pointer, the keyboard and the first `touchscreens` touchscreens on the headless backend
+ * that backend is or holds (wlr_backend_autocreate wraps it in a multi-backend); false without that backend. */
+bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *backend, size_t touchscreens);
+
+struct replay;
+
+/* Starts playing trace (the replay owns its events from here) on devices, which must have a touchscreen for each of
+ * the trace's, from the event loop: events due at once a few at a time, so that clients are served between them. Once
+ * every event has played and a second has passed for timers (a double tap's window), the replay frees itself and
+ * calls finished(data). */
+struct replay *replay_start(struct wl_event_loop *loop, struct trace *trace, const struct replay_devices *devices,
+                            void (*finished)(void *data), void *data);
+
+/* Stops a replay without calling its finished callback, and frees it. */
+void replay_stop(struct replay *replay);
+
+#endif

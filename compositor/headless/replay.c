@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A trace played on headless devices in real time (replay.h): each event's time is the trace's own, counted from the
+ * replay's start, whatever the event loop's delays.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define WLR_USE_UNSTABLE
+#include <limits.h>
+#include <stdlib.h>
+#include <time.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_touch.h>
+
+#include "replay.h"
+
+/* Events due at once are played this many at a time, so that clients and commands are served between them. */
+#define EVENTS_PER_TICK 64
+
+struct replay {
+	struct trace trace;
+	struct replay_devices devices;
+	size_t next; /* the index of the next event to play */
+	struct wl_event_source *timer;
+	struct timespec start;
+	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
+	bool ending;         /* every event played; the compositor's timers get a moment */
+	void (*finished)(void *data);
+	void *data;
+};
+
+void replay_stop(struct replay *replay) {
+	wl_event_source_remove(replay->timer);
+	trace_release(&replay->trace);
+	free(replay);
+}
+
+/* A touch of a calibrated panel, as libinput reports it: the trace's position turned by the panel's matrix. */
+static void replay_touch(struct wlr_input_device *device, const struct trace_touchscreen *panel,
+                         const struct trace_event *e, uint32_t time) {
+	struct wlr_touch *touch = device->touch;
+	const float *m = panel->calibration;
+	double x = m[0] * e->x + m[1] * e->y + m[2], y = m[3] * e->x + m[4] * e->y + m[5];
+	switch (e->type) {
+	case TRACE_TOUCH_DOWN: {
+		struct wlr_event_touch_down event = {device, time, e->touch_id, x, y};
+		wl_signal_emit(&touch->events.down, &event);
+		break;
+	}
+	case TRACE_TOUCH_MOTION: {
+		struct wlr_event_touch_motion event = {device, time, e->touch_id, x, y};
+		wl_signal_emit(&touch->events.motion, &event);
+		break;
+	}
+	case TRACE_TOUCH_UP: {
+		struct wlr_event_touch_up event = {device, time, e->touch_id};
+		wl_signal_emit(&touch->events.up, &event);
+		break;
+	}
+	case TRACE_TOUCH_CANCEL: {
+		struct wlr_event_touch_cancel event = {device, time, e->touch_id};
+		wl_signal_emit(&touch->events.cancel, &event);
+		break;
+	}
+	case TRACE_TOUCH_FRAME:
+		wl_signal_emit(&touch->events.frame, NULL);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A trace's touchpad deltas are millimetres of finger travel; wlroots delivers libinput's units, which the plugin reads
+ * at this scale (LibinputTranslator.millimetresPerUnit: 1000 dpi, slowed by libinput's touchpad factor 0.2968). */
+#define TOUCHPAD_UNITS_PER_MM (1000 / 25.4 * 0.2968)
+
+static void replay_touchpad(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
+	struct wlr_pointer *pointer = device->pointer;
+	double dx = e->x * TOUCHPAD_UNITS_PER_MM, dy = e->y * TOUCHPAD_UNITS_PER_MM;
+	switch (e->type) {
+	case TRACE_SWIPE_BEGIN: {
+		struct wlr_event_pointer_swipe_begin event = {device, time, e->fingers};
+		wl_signal_emit(&pointer->events.swipe_begin, &event);
+		break;
+	}
+	case TRACE_SWIPE_UPDATE: {
+		struct wlr_event_pointer_swipe_update event = {device, time, e->fingers, dx, dy};
+		wl_signal_emit(&pointer->events.swipe_update, &event);
+		break;
+	}
+	case TRACE_SWIPE_END: {
+		struct wlr_event_pointer_swipe_end event = {device, time, e->cancelled};
+		wl_signal_emit(&pointer->events.swipe_end, &event);
+		break;
+	}
+	case TRACE_PINCH_BEGIN: {
+		struct wlr_event_pointer_pinch_begin event = {device, time, e->fingers};
+		wl_signal_emit(&pointer->events.pinch_begin, &event);
+		break;
+	}
+	case TRACE_PINCH_UPDATE: {
+		struct wlr_event_pointer_pinch_update event = {device, time, e->fingers, dx, dy, e->scale, e->angle};
+		wl_signal_emit(&pointer->events.pinch_update, &event);
+		break;
+	}
+	case TRACE_PINCH_END: {
+		struct wlr_event_pointer_pinch_end event = {device, time, e->cancelled};
+		wl_signal_emit(&pointer->events.pinch_end, &event);
+		break;
+	}
+	case TRACE_HOLD_BEGIN: {
+		struct wlr_event_pointer_hold_begin event = {device, time, e->fingers};
+		wl_signal_emit(&pointer->events.hold_begin, &event);
+		break;
+	}
+	case TRACE_HOLD_END: {
+		struct wlr_event_pointer_hold_end event = {device, time, e->cancelled};
+		wl_signal_emit(&pointer->events.hold_end, &event);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* Plays the events that are due, EVENTS_PER_TICK at most, and sets the timer for the next. */
+static int replay_next(void *data) {
+	struct replay *replay = data;
+	if (replay->ending) {
+		void (*finished)(void *) = replay->finished;
+		void *finished_data = replay->data;
+		replay_stop(replay);
+		finished(finished_data);
+		return 0;
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	int64_t elapsed_us =
+		(int64_t)(now.tv_sec - replay->start.tv_sec) * 1000000 + (now.tv_nsec - replay->start.tv_nsec) / 1000;
+	for (int played = 0; replay->next < replay->trace.count; played++) {
+		const struct trace_event *event = &replay->trace.events[replay->next];
+		if (event->time_us > elapsed_us) {
+			/* The timer counts milliseconds in an int: an event more than 24 days away waits that long, then again. */
+			int64_t wait_ms = (event->time_us - elapsed_us + 999) / 1000;
+			wl_event_source_timer_update(replay->timer, wait_ms < INT_MAX ? (int)wait_ms : INT_MAX);
+			return 0;
+		}
+		if (played == EVENTS_PER_TICK) {
+			wl_event_source_timer_update(replay->timer, 1);
+			return 0;
+		}
+		replay->next++;
+		/* Milliseconds that wrap, as wlroots' do: a time before the trace's start (it may have some) is due at once. */
+		uint32_t time = replay->start_msec + (uint32_t)(event->time_us / 1000);
+		size_t panel = trace_touchscreen_index(&replay->trace, event->device);
+		replay_touch(replay->devices.touchscreens[panel], &replay->trace.touchscreens[panel], event, time);
+		replay_touchpad(replay->devices.pointer, event, time);
+	}
+	/* Every event played: a second for the compositor's timers (a double tap's window), then the end. */
+	replay->ending = true;
+	wl_event_source_timer_update(replay->timer, 1000);
+	return 0;
+}
+
+struct replay *replay_start(struct wl_event_loop *loop, struct trace *trace, const struct replay_devices *devices,
+                            void (*finished)(void *data), void *data) {
+	struct replay *replay = calloc(1, sizeof *replay);
+	replay->trace = *trace;
+	*trace = (struct trace){0};
+	replay->devices = *devices;
+	replay->finished = finished;
+	replay->data = data;
+	clock_gettime(CLOCK_MONOTONIC, &replay->start);
+	replay->start_msec = (uint32_t)(replay->start.tv_sec * 1000 + replay->start.tv_nsec / 1000000);
+	replay->timer = wl_event_loop_add_timer(loop, replay_next, replay);
+	wl_event_source_timer_update(replay->timer, 1);
+	return replay;
+}
+
+static void find_headless(struct wlr_backend *backend, void *data) {
+	if (wlr_backend_is_headless(backend))
+		*(struct wlr_backend **)data = backend;
+}
+
+bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *backend, size_t touchscreens) {
+	struct wlr_backend *headless = wlr_backend_is_headless(backend) ? backend : NULL;
+	if (!headless && wlr_backend_is_multi(backend))
+		wlr_multi_for_each_backend(backend, find_headless, &headless);
+	if (!headless)
+		return false;
+	if (!devices->pointer)
+		devices->pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
+	if (!devices->keyboard)
+		devices->keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
+	bool made = devices->pointer && devices->keyboard;
+	for (size_t i = 0; i < touchscreens && i < TRACE_MAX_TOUCHSCREENS; i++) {
+		if (!devices->touchscreens[i])
+			devices->touchscreens[i] = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+		made = made && devices->touchscreens[i];
+	}
+	return made && touchscreens <= TRACE_MAX_TOUCHSCREENS;
+}
