@@ -30,8 +30,14 @@ let package = Package(
         .library(name: "tactus", type: .dynamic, targets: ["TactusPlugin", "TactusPluginExports"]),
         // tactus-wlr: the reference wlroots compositor that loads libtactus.so.
         .executable(name: "tactus-wlr", targets: ["tactus-wlr"]),
+        // The Wayfire plugin (compositor/wayfire), installed as libtactus.so in Wayfire's plugin directory.
+        .library(name: "tactus-wayfire", type: .dynamic, targets: ["TactusWayfire"]),
         // tactusd: the daemon beside any compositor, running the configuration's exec bindings.
         .executable(name: "tactusd", targets: ["tactusd"]),
+        // For tests only: Wayfire 0.7 on a machine without a GPU (Tests/WayfireWithoutGPU), and the Wayfire plugin that
+        // drives it headless (Tests/WayfireControl).
+        .library(name: "TactusWayfireWithoutGPU", type: .dynamic, targets: ["WayfireWithoutGPU"]),
+        .library(name: "TactusWayfireControl", type: .dynamic, targets: ["WayfireControl"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
         .library(name: "TactusUmockdevPreload", type: .dynamic, targets: ["UmockdevPreload"]),
     ],
@@ -117,13 +123,29 @@ let package = Package(
             name: "tactus-wlr",
             dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer", "TactusHeadless"],
             path: "compositor",
-            exclude: ["headless"],
+            exclude: ["headless", "wayfire"],
             cSettings: [
                 .define("WLR_USE_UNSTABLE"),
                 .headerSearchPath("."),
                 .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
             linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl"), .linkedLibrary("input")]
+        ),
+
+        // The Wayfire plugin (compositor/wayfire), in C++ against Debian's wayfire-dev 0.7: libtactus through dlopen and
+        // tactus.h, as tactus-wlr loads it. Its metadata (tactus.xml) is installed beside Wayfire's.
+        .systemLibrary(name: "CWayfire", path: "Sources/C/CWayfire", pkgConfig: "wayfire", providers: [.apt(["wayfire-dev", "libglm-dev"])]),
+        .target(
+            name: "TactusWayfire",
+            dependencies: ["CWayfire", "CWlroots"],
+            path: "compositor/wayfire",
+            exclude: ["tactus.xml"],
+            publicHeadersPath: ".",
+            cxxSettings: [
+                .define("WLR_USE_UNSTABLE"),
+                .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
+            ],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
 
         // tactusd (Sources/tactusd): a seat's devices through libinput, the engine on a wl_event_loop of its own (no
@@ -182,6 +204,10 @@ let package = Package(
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "RepositoryPrograms"]),
         .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusSimulation"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "WayfireWithoutGPU", dependencies: ["CWlroots"], path: "Tests/WayfireWithoutGPU",
+                linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("EGL")]),
+        .target(name: "WayfireControl", dependencies: ["CWayfire", "CWlroots", "TactusHeadless"], path: "Tests/WayfireControl",
+                publicHeadersPath: ".", cxxSettings: [.define("WLR_USE_UNSTABLE")]),
         // Support/unplug-testbed.py drives libumockdev for the tests that pull a device out; it is run, not built.
         .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput", "RepositoryPrograms"],
                     exclude: ["Support/unplug-testbed.py"]),
@@ -191,5 +217,7 @@ let package = Package(
             dependencies: ["TactusWayland", "TactusWaylandTestbed", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
         ),
         .testTarget(name: "TactusLatencyTests", dependencies: ["LatencyBenchmark"]),
-    ]
+    ],
+    // Wayfire's headers are C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -2,31 +2,26 @@
 /*
  * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
  * headless compositor. Their state (the headless devices, the replay playing, the socket) is the control's own;
- * control.h is its API for main. Traces are read and played by headless/ (trace.h, replay.h).
+ * control.h is its API for main. headless/ reads and plays the traces (trace.h, replay.h) and serves the socket
+ * (command-socket.h).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/un.h>
 #include <time.h>
-#include <unistd.h>
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 
+#include "command-socket.h"
 #include "control.h"
+#include "replay.h"
 #include "tactus-glue.h"
 #include "tactus-wlr.h"
-#include "replay.h"
 #include "trace.h"
 
 struct control {
@@ -36,54 +31,18 @@ struct control {
 	struct replay_devices devices;
 	/* Seats beside the desktop's seat0, made by the seat command for the touchscreens put on them. */
 	struct wlr_seat *seats[TRACE_MAX_TOUCHSCREENS];
-	struct replay *replay; /* the replay playing, if any */
-	struct connection *replay_requester; /* answered "done" at its end; NULL when nobody or gone */
+	struct replay *replay; /* the replay playing, if any; the connection that asked for it waits for its "done" */
 	bool quit_after_replay;
-	/* The socket, once listening (path NULL before), the connections to it, and a descriptor kept spare for
-	 * refusing a connection when the process has run out of them. */
-	char *path;
-	int fd;
-	struct wl_event_source *source;
-	struct wl_list connections;
-	int spare_fd;
+	struct command_socket *socket; /* once listening */
 };
-
-/* Enough for the tests, the demo and a person at once; more would let connections use up the descriptors that
- * Wayland clients need. */
-#define MAX_CONNECTIONS 32
-
-struct connection {
-	struct wl_list link;
-	struct control *control;
-	int fd;
-	struct wl_event_source *source; /* NULL once the other end stopped writing; kept for a replay's "done" */
-	char buffer[1024];
-	size_t length;
-};
-
-/* Answers without ever blocking the compositor or dying of SIGPIPE: a reader that went away or does not read
- * loses the answer. */
-static void reply(struct connection *connection, const char *text) {
-	size_t length = strlen(text);
-	if (connection && send(connection->fd, text, length, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)length)
-		wlr_log(WLR_ERROR, "control: an answer was lost: %s", strerror(errno));
-}
-
-static void close_connection(struct connection *connection);
 
 /* The replay playing has played: its requester is answered, and a compositor started with --replay quits. */
 static void finish_replay(void *data) {
 	struct control *control = data;
-	struct connection *requester = control->replay_requester;
 	control->replay = NULL;
-	control->replay_requester = NULL;
 	printf("tactus-wlr: replay finished\n");
 	fflush(stdout);
-	if (requester) {
-		reply(requester, "done\n");
-		if (!requester->source)
-			close_connection(requester);
-	}
+	command_socket_answer_waiting(control->socket, "done\n");
 	if (control->quit_after_replay)
 		wl_display_terminate(control->server->display);
 }
@@ -92,7 +51,6 @@ static void stop_replay(struct control *control) {
 	if (control->replay)
 		replay_stop(control->replay);
 	control->replay = NULL;
-	control->replay_requester = NULL;
 }
 
 static bool make_replay_devices(struct control *control, size_t touchscreens) {
@@ -101,7 +59,7 @@ static bool make_replay_devices(struct control *control, size_t touchscreens) {
 
 /* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
  * false, with why in error, when it cannot. */
-static bool start_replay(struct control *control, const char *path, struct connection *requester, char *error,
+static bool start_replay(struct control *control, const char *path, struct command_connection *requester, char *error,
                          size_t error_size) {
 	if (control->replay) {
 		snprintf(error, error_size, "a replay is playing");
@@ -132,7 +90,8 @@ static bool start_replay(struct control *control, const char *path, struct conne
 	}
 	control->replay = replay_start(wl_display_get_event_loop(control->server->display), &trace, &control->devices,
 	                               finish_replay, control);
-	control->replay_requester = requester;
+	if (requester)
+		command_wait(requester);
 	return true;
 }
 
@@ -160,7 +119,7 @@ static void press_key(struct control *control, uint32_t keycode, bool pressed) {
 	wlr_keyboard_notify_key(control->devices.keyboard->keyboard, &event);
 }
 
-static void list_windows(struct server *server, struct connection *connection) {
+static void list_windows(struct server *server, struct command_connection *connection) {
 	struct view *view;
 	wl_list_for_each(view, &server->views, link) {
 		struct wlr_box geometry;
@@ -169,9 +128,9 @@ static void list_windows(struct server *server, struct connection *connection) {
 		char line[256];
 		snprintf(line, sizeof line, "window %d %d %d %d %s\n", view->x, view->y, geometry.width, geometry.height,
 		         title ? title : "");
-		reply(connection, line);
+		command_reply(connection, line);
 	}
-	reply(connection, "ok\n");
+	command_reply(connection, "ok\n");
 }
 
 /* A seat by name: seat0 is the desktop's; another is one the control made, or makes now if make is set (NULL when
@@ -217,23 +176,23 @@ static void put_on_seat(struct control *control, size_t index, struct wlr_seat *
 
 /* "seat NAME touchscreen N" puts the Nth headless touchscreen on seat NAME, made if new; "seat NAME remove" takes a
  * seat the control made away, its touchscreens going back to seat0. */
-static void run_seat_command(struct control *control, struct connection *connection, const char *name,
+static void run_seat_command(struct control *control, struct command_connection *connection, const char *name,
                              const char *what, size_t index) {
 	if (strcmp(what, "touchscreen") == 0) {
 		struct wlr_seat *seat = NULL;
 		if (index < 1 || index > TRACE_MAX_TOUCHSCREENS || !make_replay_devices(control, index) ||
 		    !(seat = find_seat(control, name, true))) {
-			reply(connection, "error: seat NAME touchscreen N needs the headless backend, N from 1 to 4, and at most "
+			command_reply(connection, "error: seat NAME touchscreen N needs the headless backend, N from 1 to 4, and at most "
 			                  "4 seats besides seat0\n");
 			return;
 		}
 		put_on_seat(control, index, seat);
-		reply(connection, "ok\n");
+		command_reply(connection, "ok\n");
 		return;
 	}
 	struct wlr_seat *seat = find_seat(control, name, false);
 	if (!seat || seat == control->server->seat) {
-		reply(connection, "error: seat NAME remove takes a seat the control made\n");
+		command_reply(connection, "error: seat NAME remove takes a seat the control made\n");
 		return;
 	}
 	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
@@ -245,25 +204,24 @@ static void run_seat_command(struct control *control, struct connection *connect
 		if (control->devices.touchscreens[i] && control->devices.touchscreens[i]->data == seat)
 			put_on_seat(control, i + 1, control->server->seat);
 	wlr_seat_destroy(seat);
-	reply(connection, "ok\n");
+	command_reply(connection, "ok\n");
 }
 
 /* "output transform N" turns the first output by wl_output_transform N (0 ... 7): a tablet held the other way. Its
  * box in the layout turns with it, and the touchscreens are announced again there (tactus-wlr.c's output_commit). */
-static void turn_output(struct control *control, struct connection *connection, unsigned transform) {
+static void turn_output(struct control *control, struct command_connection *connection, unsigned transform) {
 	struct wlr_output_layout_output *first = NULL;
 	if (!wl_list_empty(&control->server->layout->outputs))
 		first = wl_container_of(control->server->layout->outputs.next, first, link);
 	if (!first || transform > WL_OUTPUT_TRANSFORM_FLIPPED_270) {
-		reply(connection, "error: output transform N needs an output and N from 0 to 7\n");
+		command_reply(connection, "error: output transform N needs an output and N from 0 to 7\n");
 		return;
 	}
 	wlr_output_set_transform(first->output, transform);
-	reply(connection, wlr_output_commit(first->output) ? "ok\n" : "error: the output refused the transform\n");
+	command_reply(connection, wlr_output_commit(first->output) ? "ok\n" : "error: the output refused the transform\n");
 }
 
-static void run_control_command(struct connection *connection, char *command) {
-	struct control *control = connection->control;
+static void run_control_command(struct control *control, struct command_connection *connection, char *command) {
 	struct server *server = control->server;
 	double x, y;
 	unsigned keycode, index = 0;
@@ -272,24 +230,24 @@ static void run_control_command(struct connection *connection, char *command) {
 		char error[1024], line[sizeof error + 16];
 		if (!start_replay(control, command + 7, connection, error, sizeof error)) {
 			snprintf(line, sizeof line, "error: %s\n", error);
-			reply(connection, line);
+			command_reply(connection, line);
 		}
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
 		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
 		if (!make_replay_devices(control, 1) || layout->width <= 0 || layout->height <= 0) {
-			reply(connection, "error: the pointer needs the headless backend and an output\n");
+			command_reply(connection, "error: the pointer needs the headless backend and an output\n");
 			return;
 		}
 		move_pointer(control, layout, x, y);
-		reply(connection, "ok\n");
+		command_reply(connection, "ok\n");
 	} else if (sscanf(command, "key %u %15s", &keycode, state) == 2 &&
 	           (strcmp(state, "pressed") == 0 || strcmp(state, "released") == 0)) {
 		if (!make_replay_devices(control, 1)) {
-			reply(connection, "error: the keyboard needs the headless backend\n");
+			command_reply(connection, "error: the keyboard needs the headless backend\n");
 			return;
 		}
 		press_key(control, keycode, strcmp(state, "pressed") == 0);
-		reply(connection, "ok\n");
+		command_reply(connection, "ok\n");
 	} else if (sscanf(command, "seat %31s %15s %u", seat, what, &index) >= 2 &&
 	           (strcmp(what, "touchscreen") == 0 || strcmp(what, "remove") == 0)) {
 		run_seat_command(control, connection, seat, what, index);
@@ -300,163 +258,40 @@ static void run_control_command(struct connection *connection, char *command) {
 	} else if (strcmp(command, "reload") == 0) {
 		char error[1024], line[sizeof error + 16];
 		if (glue_reload(server->glue, error, sizeof error)) {
-			reply(connection, "ok\n");
+			command_reply(connection, "ok\n");
 		} else {
 			snprintf(line, sizeof line, "error: %s\n", error);
-			reply(connection, line);
+			command_reply(connection, line);
 		}
 	} else if (strcmp(command, "quit") == 0) {
-		reply(connection, "ok\n");
+		command_reply(connection, "ok\n");
 		wl_display_terminate(server->display);
 	} else {
-		reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, seat NAME "
+		command_reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, seat NAME "
 		                  "touchscreen N, seat NAME remove, output transform N, windows, reload, quit\n");
 	}
-}
-
-static void close_connection(struct connection *connection) {
-	if (connection->control->replay_requester == connection)
-		connection->control->replay_requester = NULL;
-	wl_list_remove(&connection->link);
-	if (connection->source)
-		wl_event_source_remove(connection->source);
-	close(connection->fd);
-	free(connection);
-}
-
-/* Runs the complete lines read so far; false when the connection had to go. A line with a NUL byte is refused
- * whole: the commands are text, and C string functions would read only its start. */
-static bool run_lines(struct connection *connection) {
-	char *line = connection->buffer, *newline;
-	while ((newline = memchr(line, '\n', connection->length))) {
-		*newline = '\0';
-		if (memchr(line, '\0', (size_t)(newline - line)))
-			reply(connection, "error: a command must not contain a NUL byte\n");
-		else
-			run_control_command(connection, line);
-		connection->length -= (size_t)(newline + 1 - line);
-		memmove(line, newline + 1, connection->length);
-	}
-	if (connection->length == sizeof connection->buffer) {
-		reply(connection, "error: line too long\n");
-		close_connection(connection);
-		return false;
-	}
-	return true;
-}
-
-/* Reads what there is (the socket does not block), runs each complete line, and at the end of the stream closes
- * the connection, or keeps it for the "done" of a replay it asked for. */
-static int connection_readable(int fd, uint32_t mask, void *data) {
-	(void)mask;
-	struct connection *connection = data;
-	ssize_t count;
-	while ((count = read(fd, connection->buffer + connection->length,
-	                     sizeof connection->buffer - connection->length)) > 0) {
-		connection->length += (size_t)count;
-		if (!run_lines(connection))
-			return 0;
-	}
-	if (count < 0 && (errno == EAGAIN || errno == EINTR))
-		return 0;
-	if (connection->control->replay_requester == connection) {
-		wl_event_source_remove(connection->source);
-		connection->source = NULL;
-	} else {
-		close_connection(connection);
-	}
-	return 0;
-}
-
-/* Accepts a connection only to tell it why it cannot stay: a connection left waiting would keep the listening socket
- * readable, and the event loop would call control_acceptable again and again. */
-static void refuse(int client, const char *reason) {
-	send(client, reason, strlen(reason), MSG_NOSIGNAL | MSG_DONTWAIT);
-	close(client);
-}
-
-static int control_acceptable(int fd, uint32_t mask, void *data) {
-	(void)mask;
-	struct control *control = data;
-	int client = accept(fd, NULL, NULL);
-	if (client < 0 && errno == EMFILE && control->spare_fd >= 0) {
-		/* Out of descriptors: the spare one lets the connection in to be refused. */
-		close(control->spare_fd);
-		client = accept(fd, NULL, NULL);
-		if (client >= 0)
-			refuse(client, "error: tactus-wlr has run out of file descriptors\n");
-		control->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-		return 0;
-	}
-	if (client < 0)
-		return 0;
-	if (wl_list_length(&control->connections) >= MAX_CONNECTIONS) {
-		refuse(client, "error: too many control connections\n");
-		return 0;
-	}
-	fcntl(client, F_SETFD, FD_CLOEXEC);
-	fcntl(client, F_SETFL, O_NONBLOCK);
-	struct connection *connection = calloc(1, sizeof *connection);
-	connection->control = control;
-	connection->fd = client;
-	/* The event loop keeps a duplicate of the descriptor: that one can be the one too many. */
-	connection->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), client,
-	                                          WL_EVENT_READABLE, connection_readable, connection);
-	if (!connection->source) {
-		refuse(client, "error: tactus-wlr has run out of file descriptors\n");
-		free(connection);
-		return 0;
-	}
-	wl_list_insert(&control->connections, &connection->link);
-	return 0;
 }
 
 struct control *control_create(struct server *server) {
 	struct control *control = calloc(1, sizeof *control);
 	control->server = server;
-	control->fd = -1;
-	wl_list_init(&control->connections);
-	control->spare_fd = -1;
 	return control;
 }
 
+static void run_line(struct command_connection *connection, char *line, void *data) {
+	run_control_command(data, connection, line);
+}
+
 bool control_listen(struct control *control, const char *path) {
-	struct sockaddr_un address = {.sun_family = AF_UNIX};
-	if (strlen(path) >= sizeof address.sun_path) {
-		errno = ENAMETOOLONG;
-		return false;
-	}
-	strcpy(address.sun_path, path);
-	unlink(path);
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return false;
-	if (bind(fd, (struct sockaddr *)&address, sizeof address) < 0 || listen(fd, 4) < 0) {
-		close(fd);
-		return false;
-	}
-	control->path = strdup(path);
-	control->fd = fd;
-	control->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	control->source = wl_event_loop_add_fd(wl_display_get_event_loop(control->server->display), fd,
-	                                       WL_EVENT_READABLE, control_acceptable, control);
-	return true;
+	control->socket = command_socket_listen(wl_display_get_event_loop(control->server->display), path, "tactus-wlr",
+	                                        run_line, control);
+	return control->socket != NULL;
 }
 
 void control_destroy(struct control *control) {
 	if (!control)
 		return;
-	struct connection *connection, *next;
-	wl_list_for_each_safe(connection, next, &control->connections, link)
-		close_connection(connection);
-	if (control->path) {
-		wl_event_source_remove(control->source);
-		close(control->fd);
-		if (control->spare_fd >= 0)
-			close(control->spare_fd);
-		unlink(control->path);
-		free(control->path);
-	}
+	command_socket_destroy(control->socket);
 	stop_replay(control);
 	free(control);
 }

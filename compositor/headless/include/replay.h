@@ -14,6 +14,10 @@
 
 #include "trace.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct wlr_backend;
 struct wlr_input_device;
 
@@ -39,5 +43,9 @@ struct replay *replay_start(struct wl_event_loop *loop, struct trace *trace, con
 
 /* Stops a replay without calling its finished callback, and frees it. */
 void replay_stop(struct replay *replay);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

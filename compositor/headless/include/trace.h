@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The times a trace may hold, in microseconds from its start: within ±2^53 (285 years), as tactus-sim reads them. */
 #define TRACE_TIME_LIMIT_US (INT64_C(1) << 53)
 
@@ -78,5 +82,9 @@ bool trace_read(const char *path, struct trace *trace, char *error, size_t error
 
 /* Frees the events of a trace that trace_read filled. */
 void trace_release(struct trace *trace);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
