@@ -6,11 +6,12 @@
 # tests record those devices with, libyaml, which reads such recordings, xmllint, which validates the protocol, and
 # wlroots 0.15 with the xdg-shell protocol and pixman for tactus-wlr, json-c for the traces it replays, Python for
 # its end-to-end checks, socat, which docs/compositor.md talks to its control socket with, lisgd, the touchscreen
-# gesture daemon scripts/bench-daemon measures tactusd against, and libumockdev's Python bindings, through which the
-# tests pull an emulated device out (umockdev-run cannot).
+# gesture daemon scripts/bench-daemon measures tactusd against, libumockdev's Python bindings, through which the
+# tests pull an emulated device out (umockdev-run cannot), and Wayfire with its development files (and glm, which they
+# name) for the Wayfire plugin, with EGL's and GLES's headers for the library that lets it run without a GPU.
 TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools
                      libyaml-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
-                     socat lisgd python3-gi gir1.2-umockdev-1.0)
+                     socat lisgd python3-gi gir1.2-umockdev-1.0 wayfire wayfire-dev libglm-dev libegl-dev libgles-dev)
 
 ensure_packages() {
     local missing=()

@@ -61,6 +61,8 @@ class Lines:
 
 
 class Desktop:
+    name = "tactus-wlr"  # the compositor, as the checks' messages name it
+
     def __init__(self, config="", arguments=()):
         """config: the XDG configuration file's text; arguments: more of tactus-wlr's options."""
         self.runtime = tempfile.mkdtemp(prefix="tactus-wlr.")
@@ -83,8 +85,11 @@ class Desktop:
                  "tactus-wlr listening")
         if not self.alive():
             raise Failure("tactus-wlr did not start:\n" + self.log())
+        self._connect_control()
+
+    def _connect_control(self):
         self._control = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self._control.connect(control)
+        self._control.connect(self.control_path)
         self._replies = self._control.makefile("r")
 
     def alive(self):
@@ -110,11 +115,11 @@ class Desktop:
         while True:
             line = self._replies.readline().rstrip("\n")
             if not line:
-                raise Failure("tactus-wlr closed its control socket during %r:\n%s" % (text, self.log()))
+                raise Failure("%s closed its control socket during %r:\n%s" % (self.name, text, self.log()))
             if line in ("ok", "done"):
                 return lines
             if line.startswith("error:"):
-                raise Failure("tactus-wlr refused %r: %s" % (text, line))
+                raise Failure("%s refused %r: %s" % (self.name, text, line))
             lines.append(line)
 
     def connect(self, timeout=10):
@@ -125,8 +130,8 @@ class Desktop:
         """The mapped windows, focused first: dicts with x, y, width, height and title."""
         windows = []
         for line in self.command("windows"):
-            _, x, y, width, height, title = line.split(" ", 5)
-            windows.append(dict(x=int(x), y=int(y), width=int(width), height=int(height), title=title))
+            _, x, y, width, height, *title = line.split(" ", 5)  # a window may have no title yet
+            windows.append(dict(x=int(x), y=int(y), width=int(width), height=int(height), title="".join(title)))
         return windows
 
     def actions(self):
@@ -188,10 +193,10 @@ class Desktop:
             self.process.wait(timeout=20)
             log = self.log()
             if self.process.returncode != 0 or "Sanitizer" in log or "runtime error:" in log:
-                problem = "tactus-wlr exited with status %d:\n%s" % (self.process.returncode, log[-4000:])
+                problem = "%s exited with status %d:\n%s" % (self.name, self.process.returncode, log[-4000:])
         except (Failure, OSError, subprocess.TimeoutExpired) as error:
             self.process.kill()
-            problem = "tactus-wlr did not quit: %s" % error
+            problem = "%s did not quit: %s" % (self.name, error)
         finally:
             self._log.close()
             shutil.rmtree(self.runtime, ignore_errors=True)

@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: MIT
+"""A headless Wayfire desktop with the Tactus plugin, for scripts/check-wayfire: Debian's Wayfire 0.7 runs headless
+(WLR_BACKENDS=headless) with the plugin built here (.build/debug/libtactus-wayfire.so, loading the libtactus.so built
+beside it) and the test plugin that drives it (Tests/WayfireControl) named in a generated wayfire.ini. It is driven as
+tactus-wlr is (desktop.Desktop): the same control commands, clients and traces.
+
+Two things are not as on a desktop. Wayfire 0.7 needs a GPU this machine may lack: Tests/WayfireWithoutGPU is preloaded
+(it says what it replaces). And Wayfire refuses to run as root: run by root, it runs as nobody.
+"""
+import os
+import shutil
+import subprocess
+import tempfile
+
+from desktop import ROOT, Desktop, Failure, Lines, wait_for
+
+BUILD = os.path.join(ROOT, ".build/debug")
+PLUGIN = os.path.join(BUILD, "libtactus-wayfire.so")
+LIBRARY = os.path.join(BUILD, "libtactus.so")
+CONTROL = os.path.join(BUILD, "libTactusWayfireControl.so")
+WITHOUT_GPU = os.path.join(BUILD, "libTactusWayfireWithoutGPU.so")
+METADATA = os.path.join(ROOT, "compositor/wayfire")
+
+
+def plugins_line(tactus=True, others=()):
+    """wayfire.ini's [core] plugins: the test control always, the Tactus plugin unless told, and others by name."""
+    return " ".join(([PLUGIN] if tactus else []) + [CONTROL] + list(others))
+
+
+class WayfireDesktop(Desktop):
+    name = "wayfire"
+
+    def __init__(self, config="", outputs=1, plugins=(), ini=""):
+        """config: the Tactus configuration file's text; outputs: how many headless outputs; plugins: Wayfire's own
+        plugins to load besides; ini: more of wayfire.ini."""
+        missing = [path for path in (PLUGIN, LIBRARY, CONTROL, WITHOUT_GPU) if not os.path.exists(path)]
+        if missing:
+            raise Failure("not built: %s (swift build --product tactus-wayfire, tactus, TactusWayfireControl and "
+                          "TactusWayfireWithoutGPU)" % ", ".join(missing))
+        if not shutil.which("wayfire"):
+            raise Failure("wayfire is not installed (apt-get install wayfire)")
+        self.runtime = tempfile.mkdtemp(prefix="tactus-wayfire.")
+        os.chmod(self.runtime, 0o755)  # the directories above a socket must let the compositor's user through
+        os.makedirs(os.path.join(self.runtime, "tactus"))
+        self.config_path = os.path.join(self.runtime, "tactus", "config.toml")
+        with open(self.config_path, "w") as file:
+            file.write(config)
+        self.other_plugins = list(plugins)
+        self.ini_path = os.path.join(self.runtime, "wayfire.ini")
+        self.extra_ini = ini
+        self.write_ini(tactus=True)
+        self.control_path = os.path.join(self.runtime, "control")
+        self.log_path = os.path.join(self.runtime, "log")
+        self._log = open(self.log_path, "w")
+        environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
+                           WLR_BACKENDS="headless", WLR_HEADLESS_OUTPUTS=str(outputs), WLR_LIBINPUT_NO_DEVICES="1",
+                           TACTUS_WAYFIRE_CONTROL=self.control_path, WAYFIRE_PLUGIN_XML_PATH=METADATA,
+                           LD_PRELOAD=WITHOUT_GPU)
+        user = []
+        if os.geteuid() == 0:
+            shutil.chown(self.runtime, "nobody", "nogroup")
+            for directory, _, files in os.walk(self.runtime):
+                for name in [directory] + [os.path.join(directory, f) for f in files]:
+                    shutil.chown(name, "nobody", "nogroup")
+            user = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"]
+        self.process = subprocess.Popen(user + ["wayfire", "-c", self.ini_path], stdout=self._log,
+                                        stderr=subprocess.STDOUT, text=True, env=environment)
+        self.output = Lines(iter(()))
+        self.clients = []
+        self.environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime)
+        wait_for(lambda: os.path.exists(self.control_path) or not self.alive(), 20, "wayfire's control socket")
+        if not self.alive():
+            raise Failure("wayfire did not start:\n" + self.log())
+        socket_name = wait_for(lambda: self._socket_name(), 10, "wayfire's Wayland socket")
+        self.socket = os.path.join(self.runtime, socket_name)
+        self._connect_control()
+
+    def _socket_name(self):
+        for line in self.log().splitlines():
+            if "Using socket name " in line:
+                return line.rsplit(" ", 1)[1]
+        return None
+
+    def write_ini(self, tactus):
+        """Writes wayfire.ini, with the Tactus plugin enabled or not; a running Wayfire reloads it when it changes."""
+        with open(self.ini_path + ".new", "w") as file:
+            file.write("[core]\nplugins = %s\nxwayland = false\n\n[tactus]\nlibrary = %s\nconfig = %s\n\n%s"
+                       % (plugins_line(tactus, self.other_plugins), LIBRARY, self.config_path, self.extra_ini))
+        if os.geteuid() == 0:
+            shutil.chown(self.ini_path + ".new", "nobody", "nogroup")
+        os.replace(self.ini_path + ".new", self.ini_path)
+
+    def actions(self):
+        """The binding actions the plugin ran, as it logged them: "NAME PHASE progress P fingers F"."""
+        marker = "tactus: action "
+        return [line.split(marker, 1)[1] for line in self.log().splitlines() if marker in line]
