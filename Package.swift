@@ -145,8 +145,7 @@ let package = Package(
                 .define("WLR_USE_UNSTABLE"),
                 .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"]),
             ],
-            // It uses no Swift: linking only what it uses leaves the Swift runtime that SwiftPM's linker names out of it.
-            linkerSettings: [.linkedLibrary("dl"), .unsafeFlags(["-Xlinker", "--as-needed"])]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
 
         // tactusd (Sources/tactusd): a seat's devices through libinput, the engine on a wl_event_loop of its own (no
