@@ -81,6 +81,7 @@ class engine
     tactus_device announced[max_devices] = {}; /* as each was last announced */
     uint32_t id_of(wlr_input_device *device) const;
     uint32_t announce(wlr_input_device *device);
+    void announce_if_gestures(wlr_input_device *device);
     void announce_touchscreens();
     void forget(wlr_input_device *device);
     wf::signal_connection_t on_device_added, on_device_removed, on_layout_changed;
@@ -134,7 +135,7 @@ class engine
     static tactus_host host_for(engine *self);
 };
 
-/* Devices. Touchscreens are told of as they come; a pointer once it sends a touchpad gesture (a mouse never does). */
+/* Devices: touchscreens and touchpads, by their index here + 1. */
 
 uint32_t engine::id_of(wlr_input_device *device) const
 {
@@ -207,6 +208,18 @@ uint32_t engine::announce(wlr_input_device *device)
     tactus.add_device(plugin, &description);
     announced[id - 1] = description;
     return id;
+}
+
+/* Touchscreens, and the pointers libinput says make gestures (touchpads), as they come; another driver's pointer
+ * (a headless one in tests) once it sends a touchpad gesture. */
+void engine::announce_if_gestures(wlr_input_device *device)
+{
+    if ((device->type == WLR_INPUT_DEVICE_TOUCH) ||
+        ((device->type == WLR_INPUT_DEVICE_POINTER) && wlr_input_device_is_libinput(device) &&
+         libinput_device_has_capability(wlr_libinput_get_device_handle(device), LIBINPUT_DEVICE_CAP_GESTURE)))
+    {
+        announce(device);
+    }
 }
 
 void engine::announce_touchscreens()
@@ -652,19 +665,12 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     /* Devices, as they are now and as they come and go. */
     for (auto& device : core.get_input_devices())
     {
-        if (device->get_wlr_handle()->type == WLR_INPUT_DEVICE_TOUCH)
-        {
-            announce(device->get_wlr_handle());
-        }
+        announce_if_gestures(device->get_wlr_handle());
     }
 
     on_device_added.set_callback([this] (wf::signal_data_t *data)
     {
-        auto device = static_cast<wf::input_device_signal*>(data)->device->get_wlr_handle();
-        if (device->type == WLR_INPUT_DEVICE_TOUCH)
-        {
-            announce(device);
-        }
+        announce_if_gestures(static_cast<wf::input_device_signal*>(data)->device->get_wlr_handle());
     });
     on_device_removed.set_callback([this] (wf::signal_data_t *data)
     {
