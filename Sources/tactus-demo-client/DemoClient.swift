@@ -220,9 +220,11 @@ struct DemoClient: ParsableCommand {
         var line = JSONLine()
         line.add("event", "touch")
         switch event {
-        case .down(let id, let p): line.add("type", "down"); line.add("id", Int(id)); line.add("location", [p.x, p.y])
-        case .motion(let id, let p): line.add("type", "motion"); line.add("id", Int(id)); line.add("location", [p.x, p.y])
-        case .up(let id): line.add("type", "up"); line.add("id", Int(id))
+        case .down(let id, let p, let time):
+            line.add("type", "down"); line.add("id", Int(id)); line.add("location", [p.x, p.y]); line.add("time_ms", Int(time))
+        case .motion(let id, let p, let time):
+            line.add("type", "motion"); line.add("id", Int(id)); line.add("location", [p.x, p.y]); line.add("time_ms", Int(time))
+        case .up(let id, let time): line.add("type", "up"); line.add("id", Int(id)); line.add("time_ms", Int(time))
         case .frame: line.add("type", "frame")
         case .cancel: line.add("type", "cancel")
         }

@@ -44,6 +44,8 @@ namespace
 {
 /* The most devices the engine is told of at once; ids are their index here + 1. */
 constexpr int max_devices = 32;
+/* The most touch events libtactus withholds at once (docs/robustness.md); it delivers the oldest beyond them. */
+constexpr size_t max_withheld = 4096;
 
 /* A touch event on its way to a client: kept while the engine withholds it, sent when it lets it go. */
 struct client_touch
@@ -102,7 +104,7 @@ class engine
     wlr_seat_touch_grab grab{};
     wlr_touch_grab_interface grab_interface{};
     wf::wl_listener_wrapper on_grab_end, on_touch_cancel, on_touch_frame;
-    wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up;
+    wf::signal_connection_t on_touch_down, on_touch_motion, on_touch_up, on_touch_handled[3];
     void decide(uint32_t device, uint32_t type, int32_t id, tactus_decision decision);
     uint32_t to_client(wlr_touch_point *point, uint32_t type, uint32_t time);
     uint32_t send(const client_touch& touch);
@@ -123,7 +125,14 @@ class engine
     void cancel_touchpad_gesture();
 
     /* Surfaces: their commits reach the engine (tactus-gestures-v1 regions take effect there). */
-    std::list<std::pair<wf::wl_listener_wrapper, wf::wl_listener_wrapper>> committing;
+    struct committing_surface
+    {
+        engine *owner;
+        wlr_surface *surface;
+        wl_listener commit, destroy;
+    };
+    std::set<committing_surface*> committing;
+    void stop_following(committing_surface *followed);
     wf::wl_listener_wrapper on_new_surface;
     void follow_commits(wlr_surface *surface);
     static bool find_compositor(const wl_client *client, const wl_global *global, void *data);
@@ -275,14 +284,16 @@ uint32_t engine::to_client(wlr_touch_point *point, uint32_t type, uint32_t time)
 {
     tactus_decision decision = TACTUS_DROP; /* withheld, nothing of the engine's would come for it */
     uint32_t device = current.device;
-    if (current.active && (current.id == point->touch_id))
+    auto last = last_decision.find(point->touch_id);
+    auto owner = delivered.find(point->touch_id);
+    if (current.active && (current.id == point->touch_id) && (current.type == type))
     {
         decision = current.decision;
-    } else if (auto owner = delivered.find(point->touch_id); owner != delivered.end())
+    } else if ((last != last_decision.end()) && (last->second == TACTUS_DELIVER) &&
+               ((type == TACTUS_TOUCH_DOWN) || (owner != delivered.end())))
     {
-        auto last = last_decision.find(point->touch_id);
-        decision = last != last_decision.end() && last->second == TACTUS_DELIVER ? TACTUS_DELIVER : TACTUS_DROP;
-        device   = owner->second;
+        decision = TACTUS_DELIVER;
+        device   = owner != delivered.end() ? owner->second : device;
     }
 
     client_touch touch{device, type, point->touch_id, time, point->surface, point->sx, point->sy};
@@ -293,6 +304,14 @@ uint32_t engine::to_client(wlr_touch_point *point, uint32_t type, uint32_t time)
 
     if (decision == TACTUS_WITHHOLD)
     {
+        /* The engine drops withheld events without a word, and holds no more than max_withheld at once: older ones
+         * than that were dropped. */
+        if (withheld.size() == max_withheld)
+        {
+            withheld.pop_front();
+            withheld_surface_gone.pop_front();
+        }
+
         withheld.push_back(touch);
         auto& gone = withheld_surface_gone.emplace_back();
         auto kept  = std::prev(withheld.end());
@@ -360,15 +379,22 @@ void engine::deliver(const tactus_touch *touch)
         return;
     }
 
+    /* The engine lets each touch's events go in order: earlier ones of the touch still kept here were dropped. */
     auto gone = withheld_surface_gone.begin();
-    for (auto kept = withheld.begin(); kept != withheld.end(); ++kept, ++gone)
+    for (auto kept = withheld.begin(); kept != withheld.end();)
     {
-        if ((kept->id == touch->touch_id) && (kept->type == touch->type))
+        if (kept->id != touch->touch_id)
         {
-            client_touch event = *kept;
+            ++kept, ++gone;
+            continue;
+        }
+
+        client_touch event = *kept;
+        kept = withheld.erase(kept);
+        gone = withheld_surface_gone.erase(gone);
+        if (event.type == touch->type)
+        {
             event.device = touch->device;
-            withheld.erase(kept);
-            withheld_surface_gone.erase(gone);
             send(event);
             return;
         }
@@ -468,12 +494,28 @@ void engine::cancel_touchpad_gesture()
 
 void engine::follow_commits(wlr_surface *surface)
 {
-    auto& [commit, destroy] = committing.emplace_back();
-    auto followed = std::prev(committing.end());
-    commit.set_callback([this, surface] (void*) { tactus.surface_committed(plugin, surface->resource); });
-    commit.connect(&surface->events.commit);
-    destroy.set_callback([this, followed] (void*) { committing.erase(followed); });
-    destroy.connect(&surface->events.destroy);
+    auto followed = new committing_surface{this, surface, {}, {}};
+    followed->commit.notify = [] (wl_listener *listener, void*)
+    {
+        committing_surface *followed = wl_container_of(listener, followed, commit);
+        followed->owner->tactus.surface_committed(followed->owner->plugin, followed->surface->resource);
+    };
+    followed->destroy.notify = [] (wl_listener *listener, void*)
+    {
+        committing_surface *followed = wl_container_of(listener, followed, destroy);
+        followed->owner->stop_following(followed);
+    };
+    wl_signal_add(&surface->events.commit, &followed->commit);
+    wl_signal_add(&surface->events.destroy, &followed->destroy);
+    committing.insert(followed);
+}
+
+void engine::stop_following(committing_surface *followed)
+{
+    wl_list_remove(&followed->commit.link);
+    wl_list_remove(&followed->destroy.link);
+    committing.erase(followed);
+    delete followed;
 }
 
 bool engine::find_compositor(const wl_client*, const wl_global *global, void *data)
@@ -732,6 +774,14 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     core.connect_signal("touch_down", &on_touch_down);
     core.connect_signal("touch_motion", &on_touch_motion);
     core.connect_signal("touch_up", &on_touch_up);
+    /* Once Wayfire has handled the event, what it sends on its own account follows each touch's last decision. */
+    const char *handled[] = {"touch_down_post", "touch_motion_post", "touch_up_post"};
+    for (int i = 0; i < 3; i++)
+    {
+        on_touch_handled[i].set_callback([this] (wf::signal_data_t*) { current.active = false; });
+        core.connect_signal(handled[i], &on_touch_handled[i]);
+    }
+
     /* Wayfire 0.7 handles neither a touch cancel nor a frame: the engine hears them from the cursor, and frames reach
      * clients as it decides. */
     auto cursor = core.get_wlr_cursor();
@@ -894,6 +944,11 @@ engine::~engine()
     auto& core = wf::get_core();
     tactus.destroy(plugin);
     wl_display_set_global_filter(core.display, nullptr, nullptr);
+    while (!committing.empty())
+    {
+        stop_following(*committing.begin());
+    }
+
     on_grab_end.disconnect();
     if (seat->touch_state.grab == &grab)
     {
