@@ -30,6 +30,7 @@
 #include <wayfire/output-layout.hpp>
 #include <wayfire/output.hpp>
 #include <wayfire/plugin.hpp>
+#include <wayfire/singleton-plugin.hpp>
 #include <wayfire/util/log.hpp>
 #include <wayfire/view.hpp>
 #include <wayfire/workspace-manager.hpp>
@@ -276,30 +277,8 @@ class control
     }
 };
 
-std::unique_ptr<control> shared;
-int instances = 0;
 } // namespace
 
-class wayfire_control_plugin : public wf::plugin_interface_t
-{
-  public:
-    void init() override
-    {
-        grab_interface->name = "tactus-wayfire-control";
-        grab_interface->capabilities = 0;
-        if (instances++ == 0)
-        {
-            shared = std::make_unique<control>();
-        }
-    }
-
-    void fini() override
-    {
-        if (--instances == 0)
-        {
-            shared.reset();
-        }
-    }
-};
-
+/* One control for every output's instance of the plugin. */
+using wayfire_control_plugin = wf::singleton_plugin_t<control>;
 DECLARE_WAYFIRE_PLUGIN(wayfire_control_plugin);

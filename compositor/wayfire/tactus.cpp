@@ -30,6 +30,7 @@
 #include <wayfire/output.hpp>
 #include <wayfire/plugin.hpp>
 #include <wayfire/signal-definitions.hpp>
+#include <wayfire/singleton-plugin.hpp>
 #include <wayfire/util.hpp>
 #include <wayfire/util/log.hpp>
 #include <wayfire/view.hpp>
@@ -959,8 +960,7 @@ engine::~engine()
     LOGI("tactus: the engine stopped");
 }
 
-/* What the instances of all outputs share: the engine, made by the first instance and destroyed with the last, and
- * the options it is made from. */
+/* What the plugin's instances on all outputs share: the engine, and the options it is made from. */
 struct shared_engine
 {
     wf::option_wrapper_t<std::string> config_path{"tactus/config"};
@@ -985,30 +985,9 @@ struct shared_engine
     }
 };
 
-std::unique_ptr<shared_engine> shared;
-int instances = 0;
 } // namespace
 
-class tactus_wayfire_plugin : public wf::plugin_interface_t
-{
-  public:
-    void init() override
-    {
-        grab_interface->name = "tactus";
-        grab_interface->capabilities = 0;
-        if (instances++ == 0)
-        {
-            shared = std::make_unique<shared_engine>();
-        }
-    }
-
-    void fini() override
-    {
-        if (--instances == 0)
-        {
-            shared.reset();
-        }
-    }
-};
-
+/* Wayfire makes the plugin for each output; a singleton plugin's instances share one shared_engine, made by the first
+ * and destroyed with the last. */
+using tactus_wayfire_plugin = wf::singleton_plugin_t<shared_engine>;
 DECLARE_WAYFIRE_PLUGIN(tactus_wayfire_plugin);
