@@ -608,7 +608,10 @@ void engine::run_action(const char *name, tactus_phase phase, double progress, c
     wf::activator_data_t data{};
     data.source = wf::activator_source_t::GESTURE;
     data.activation_data = values->fingers;
-    if (!output || !output->call_plugin(name, data))
+    if (output && output->call_plugin(name, data))
+    {
+        LOGI("tactus: called the activator ", name, " on ", output->to_string());
+    } else
     {
         LOGE("tactus: ", name, " is no Wayfire activator that took the call (a plugin's option, such as expo/toggle)");
     }
