@@ -81,12 +81,12 @@ class WayfireDesktop(Desktop):
                 return line.rsplit(" ", 1)[1]
         return None
 
-    def write_ini(self, tactus, config=None):
-        """Writes wayfire.ini, with the Tactus plugin enabled or not and its configuration file at config (the
-        desktop's unless told); a running Wayfire reloads it when it changes."""
+    def write_ini(self, tactus, config=None, library=LIBRARY):
+        """Writes wayfire.ini, with the Tactus plugin enabled or not, its configuration file at config (the
+        desktop's unless told) and its libtactus at library; a running Wayfire reloads it when it changes."""
         with open(self.ini_path + ".new", "w") as file:
             file.write("[core]\nplugins = %s\nxwayland = false\n\n[tactus]\nlibrary = %s\nconfig = %s\n\n%s"
-                       % (plugins_line(tactus, self.other_plugins), LIBRARY, config or self.config_path,
+                       % (plugins_line(tactus, self.other_plugins), library, config or self.config_path,
                           self.extra_ini))
         if os.geteuid() == 0:
             shutil.chown(self.ini_path + ".new", "nobody", "nogroup")
