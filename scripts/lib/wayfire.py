@@ -14,7 +14,9 @@ import tempfile
 
 from desktop import ROOT, Desktop, Failure, Lines, wait_for
 
-BUILD = os.path.join(ROOT, ".build/debug")
+# TACTUS_WAYFIRE_BUILD picks another build, such as the sanitized one (.build-asan/debug): its plugin, libtactus, test
+# plugin and preload library are used together.
+BUILD = os.path.abspath(os.environ.get("TACTUS_WAYFIRE_BUILD", os.path.join(ROOT, ".build/debug")))
 PLUGIN = os.path.join(BUILD, "libtactus-wayfire.so")
 LIBRARY = os.path.join(BUILD, "libtactus.so")
 CONTROL = os.path.join(BUILD, "libTactusWayfireControl.so")
@@ -25,6 +27,19 @@ METADATA = os.path.join(ROOT, "compositor/wayfire")
 def plugins_line(tactus=True, others=()):
     """wayfire.ini's [core] plugins: the test control always, the Tactus plugin unless told, and others by name."""
     return " ".join(([PLUGIN] if tactus else []) + [CONTROL] + list(others))
+
+
+def sanitizer_runtime():
+    """The AddressSanitizer runtime a sanitized build needs preloaded into Wayfire, which is not built with it: the
+    shared one of the Swift toolchain's clang, which built it; None for a build that is not sanitized."""
+    undefined = subprocess.run(["nm", "-D", "--undefined-only", PLUGIN], capture_output=True, text=True).stdout
+    if "__asan_init" not in undefined:
+        return None
+    toolchain = os.path.dirname(os.path.dirname(os.path.realpath(shutil.which("swift"))))
+    runtime = os.path.join(toolchain, "lib/swift/clang/lib/linux/libclang_rt.asan-x86_64.so")
+    if not os.path.exists(runtime):
+        raise Failure("the build is sanitized, and the toolchain has no %s to preload" % runtime)
+    return runtime
 
 
 class WayfireDesktop(Desktop):
@@ -55,7 +70,17 @@ class WayfireDesktop(Desktop):
         environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
                            WLR_BACKENDS="headless", WLR_HEADLESS_OUTPUTS=str(outputs), WLR_LIBINPUT_NO_DEVICES="1",
                            TACTUS_WAYFIRE_CONTROL=self.control_path, WAYFIRE_PLUGIN_XML_PATH=METADATA,
-                           LD_PRELOAD=WITHOUT_GPU)
+                           LD_PRELOAD=":".join(filter(None, [sanitizer_runtime(), WITHOUT_GPU])))
+        if sanitizer_runtime():
+            # Two frames of each allocation: scripts/lib/wayfire-lsan.supp says why.
+            environment["ASAN_OPTIONS"] = "malloc_context_size=2"
+            # LeakSanitizer takes one suppressions file: Wayfire's and tactus-wlr's (libtactus's libraries) together.
+            suppressions = os.path.join(self.runtime, "lsan.supp")
+            with open(suppressions, "w") as file:
+                for name in ("wayfire-lsan.supp", "lsan.supp"):
+                    with open(os.path.join(ROOT, "scripts/lib", name)) as part:
+                        file.write(part.read())
+            environment["LSAN_OPTIONS"] = "suppressions=" + suppressions
         user = []
         if os.geteuid() == 0:
             shutil.chown(self.runtime, "nobody", "nogroup")
