@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The Tactus plugin for Wayfire 0.7: libtactus loaded through tactus.h, as tactus-wlr's glue loads it, once per
- * compositor. Wayfire makes an instance of a plugin for each output; they share one engine (the `engine` below),
- * made by the first instance and destroyed with the last, so that one tactus-gestures-v1 global serves every output.
+ * compositor. Wayfire makes an instance of a plugin for each output; they share one engine (the `engine` below, held
+ * by Wayfire's singleton plugin), so that one tactus-gestures-v1 global serves every output.
  *
  * Where it sits in Wayfire's input path:
  *   - touches: Wayfire emits each touch event as a signal before it handles it; the engine hears it there, and its
@@ -66,11 +66,6 @@ class engine
     ~engine();
     engine(const engine&) = delete;
     engine& operator =(const engine&) = delete;
-
-    bool running() const
-    {
-        return plugin != nullptr;
-    }
 
     void reload();
 
