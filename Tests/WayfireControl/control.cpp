@@ -24,6 +24,7 @@
 #include <ctime>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <wayfire/core.hpp>
@@ -127,7 +128,7 @@ class control
     /* The mapped windows of every output, the one focused last first. */
     static void list_windows(command_connection *connection)
     {
-        std::vector<std::pair<wayfire_view, wf::geometry_t>> windows;
+        std::vector<std::tuple<wayfire_view, wf::geometry_t, size_t>> windows; /* the index keeps stacking order */
         for (auto output : wf::get_core().output_layout->get_outputs())
         {
             auto origin = output->get_layout_geometry();
@@ -136,16 +137,18 @@ class control
                 if (view->is_mapped() && (view->role == wf::VIEW_ROLE_TOPLEVEL))
                 {
                     auto box = view->get_wm_geometry();
-                    windows.push_back({view, {origin.x + box.x, origin.y + box.y, box.width, box.height}});
+                    windows.push_back({view, {origin.x + box.x, origin.y + box.y, box.width, box.height},
+                        windows.size()});
                 }
             }
         }
 
-        std::stable_sort(windows.begin(), windows.end(), [] (const auto& a, const auto& b)
+        std::sort(windows.begin(), windows.end(), [] (const auto& a, const auto& b)
         {
-            return a.first->last_focus_timestamp > b.first->last_focus_timestamp;
+            auto focused_a = std::get<0>(a)->last_focus_timestamp, focused_b = std::get<0>(b)->last_focus_timestamp;
+            return focused_a != focused_b ? focused_a > focused_b : std::get<2>(a) < std::get<2>(b);
         });
-        for (auto& [view, box] : windows)
+        for (auto& [view, box, index] : windows)
         {
             std::string line = "window " + std::to_string(box.x) + " " + std::to_string(box.y) + " " + std::to_string(box.width) +
                 " " + std::to_string(box.height) + " " + view->get_title() + "\n";
