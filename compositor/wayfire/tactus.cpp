@@ -107,11 +107,12 @@ class engine
     void deliver(const tactus_touch *touch);
     void cancel(uint32_t device);
     std::map<int32_t, bool> bypassed; /* by touch id: touches the engine does not hear (a locked session's) */
-    bool bypasses(wlr_input_device *device, double x, double y) const;
+    static bool locked();
 
     /* Touchpad gestures */
     enum class touchpad_gesture { none, swipe, pinch, hold };
     touchpad_gesture forwarded = touchpad_gesture::none;
+    bool touchpad_bypassed = false; /* the gesture running began while the session was locked */
     uint32_t forwarded_time = 0;
     wlr_surface *hidden_focus = nullptr;
     wf::signal_connection_t on_gesture[6], on_gesture_post[6];
@@ -249,21 +250,12 @@ void engine::forget(wlr_input_device *device)
 
 /* Touch: Wayfire's signal before it handles an event tells the engine; the seat grab below does as it decided. */
 
-/* While a client holds the input inhibitor (a lock screen), the engine hears only touches that land on it, so that
- * its own gestures work and nothing else does: Wayfire gives it those touches, and the others to nobody. */
-bool engine::bypasses(wlr_input_device *device, double x, double y) const
+/* While a client holds the input inhibitor (a lock screen), the engine hears nothing that begins: no binding runs and
+ * no client's gesture starts; Wayfire gives the lock screen its touches and touchpad gestures as it always does. What
+ * began before goes on to its end. */
+bool engine::locked()
 {
-    auto& core   = wf::get_core();
-    auto locking = core.protocols.input_inhibit->active_client;
-    if (!locking)
-    {
-        return false;
-    }
-
-    double lx, ly;
-    wlr_cursor_absolute_to_layout_coords(core.get_wlr_cursor(), device, x, y, &lx, &ly);
-    auto surface = core.get_surface_at({lx, ly});
-    return !surface || (surface->get_client() != locking);
+    return wf::get_core().protocols.input_inhibit->active_client != nullptr;
 }
 
 /* Wayfire is about to hand the seat an event the engine decided on. */
@@ -751,7 +743,7 @@ engine::engine(const std::string& library_path, const std::string& config_path)
             }
         }
 
-        bool bypass = bypassed[event->touch_id] = bypasses(event->device, event->x, event->y);
+        bool bypass = bypassed[event->touch_id] = locked();
         decide(device, TACTUS_TOUCH_DOWN, event->touch_id, bypass ? TACTUS_DELIVER :
             tactus.touch_down(plugin, device, event->time_msec, event->touch_id, event->x, event->y));
     });
@@ -833,12 +825,17 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     });
     on_grab_end.connect(&seat->events.touch_grab_end);
 
-    /* Touchpad gestures, before Wayfire sends them, and after. */
+    /* Touchpad gestures, before Wayfire sends them, and after; none begun while the session is locked. */
     const char *names[] = {"pointer_swipe_begin", "pointer_swipe_update", "pointer_swipe_end", "pointer_pinch_begin",
         "pointer_pinch_update", "pointer_pinch_end"};
     on_gesture[0].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_begin>*>(data)->event;
+        if ((touchpad_bypassed = locked()))
+        {
+            return;
+        }
+
         auto decision = tactus.swipe_begin(plugin, announce(e->device), e->time_msec, e->fingers);
         forwarded = decision == TACTUS_DELIVER ? touchpad_gesture::swipe : touchpad_gesture::none;
         forwarded_time = e->time_msec;
@@ -847,18 +844,33 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_gesture[1].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_update>*>(data)->event;
+        if (touchpad_bypassed)
+        {
+            return;
+        }
+
         forwarded_time = e->time_msec;
         hide_from_clients_if(tactus.swipe_update(plugin, announce(e->device), e->time_msec, e->dx, e->dy));
     });
     on_gesture[2].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_end>*>(data)->event;
+        if (touchpad_bypassed)
+        {
+            return;
+        }
+
         hide_from_clients_if(tactus.swipe_end(plugin, announce(e->device), e->time_msec, e->cancelled));
         forwarded = touchpad_gesture::none;
     });
     on_gesture[3].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_begin>*>(data)->event;
+        if ((touchpad_bypassed = locked()))
+        {
+            return;
+        }
+
         auto decision = tactus.pinch_begin(plugin, announce(e->device), e->time_msec, e->fingers);
         forwarded = decision == TACTUS_DELIVER ? touchpad_gesture::pinch : touchpad_gesture::none;
         forwarded_time = e->time_msec;
@@ -867,6 +879,11 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_gesture[4].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_update>*>(data)->event;
+        if (touchpad_bypassed)
+        {
+            return;
+        }
+
         forwarded_time = e->time_msec;
         hide_from_clients_if(tactus.pinch_update(plugin, announce(e->device), e->time_msec, e->dx, e->dy,
             e->scale, e->rotation));
@@ -874,6 +891,11 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_gesture[5].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_end>*>(data)->event;
+        if (touchpad_bypassed)
+        {
+            return;
+        }
+
         hide_from_clients_if(tactus.pinch_end(plugin, announce(e->device), e->time_msec, e->cancelled));
         forwarded = touchpad_gesture::none;
     });
@@ -888,7 +910,9 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_hold_begin.set_callback([this] (void *data)
     {
         auto e = static_cast<wlr_event_pointer_hold_begin*>(data);
-        if (tactus.hold_begin(plugin, announce(e->device), e->time_msec, e->fingers) == TACTUS_DELIVER)
+        touchpad_bypassed = locked();
+        if (touchpad_bypassed ||
+            (tactus.hold_begin(plugin, announce(e->device), e->time_msec, e->fingers) == TACTUS_DELIVER))
         {
             forwarded = touchpad_gesture::hold;
             forwarded_time = e->time_msec;
@@ -899,7 +923,8 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_hold_end.set_callback([this] (void *data)
     {
         auto e = static_cast<wlr_event_pointer_hold_end*>(data);
-        if (tactus.hold_end(plugin, announce(e->device), e->time_msec, e->cancelled) == TACTUS_DELIVER)
+        if (touchpad_bypassed ||
+            (tactus.hold_end(plugin, announce(e->device), e->time_msec, e->cancelled) == TACTUS_DELIVER))
         {
             forwarded = touchpad_gesture::none;
             wlr_pointer_gestures_v1_send_hold_end(wf::get_core().protocols.pointer_gestures, seat,
