@@ -117,6 +117,12 @@ class engine
     wlr_surface *hidden_focus = nullptr;
     wf::signal_connection_t on_gesture[6], on_gesture_post[6];
     wf::wl_listener_wrapper on_hold_begin, on_hold_end;
+    using touchpad_begin_entry = tactus_decision (*)(tactus_plugin*, uint32_t, uint32_t, uint32_t);
+    using touchpad_end_entry   = tactus_decision (*)(tactus_plugin*, uint32_t, uint32_t, bool);
+    tactus_decision touchpad_begins(touchpad_begin_entry entry, touchpad_gesture kind, wlr_input_device *device,
+        uint32_t time, uint32_t fingers);
+    bool touchpad_updates(uint32_t time);
+    tactus_decision touchpad_ends(touchpad_end_entry entry, wlr_input_device *device, uint32_t time, bool cancelled);
     void hide_from_clients_if(tactus_decision decision);
     void show_to_clients();
     void cancel_touchpad_gesture();
@@ -434,6 +440,33 @@ void engine::cancel(uint32_t device)
 /* Touchpad gestures. Wayfire 0.7 sends them to the client under the pointer whatever plugins say: one the engine
  * keeps is hidden from that send by clearing the seat's pointer focus between Wayfire's signal and its _post one, the
  * two that bracket the send. */
+
+/* A swipe, pinch or hold begins (their entries take the same arguments): the engine's decision for clients, and
+ * TACTUS_DELIVER for one begun while the session is locked, which the engine does not hear. */
+tactus_decision engine::touchpad_begins(touchpad_begin_entry entry, touchpad_gesture kind, wlr_input_device *device,
+    uint32_t time, uint32_t fingers)
+{
+    touchpad_bypassed = locked();
+    auto decision = touchpad_bypassed ? TACTUS_DELIVER : entry(plugin, announce(device), time, fingers);
+    forwarded = decision == TACTUS_DELIVER ? kind : touchpad_gesture::none;
+    forwarded_time = time;
+    return decision;
+}
+
+/* Whether the engine hears an update of the gesture running. */
+bool engine::touchpad_updates(uint32_t time)
+{
+    forwarded_time = time;
+    return !touchpad_bypassed;
+}
+
+tactus_decision engine::touchpad_ends(touchpad_end_entry entry, wlr_input_device *device, uint32_t time,
+    bool cancelled)
+{
+    auto decision = touchpad_bypassed ? TACTUS_DELIVER : entry(plugin, announce(device), time, cancelled);
+    forwarded = touchpad_gesture::none;
+    return decision;
+}
 
 void engine::hide_from_clients_if(tactus_decision decision)
 {
@@ -831,73 +864,41 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_gesture[0].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_begin>*>(data)->event;
-        if ((touchpad_bypassed = locked()))
-        {
-            return;
-        }
-
-        auto decision = tactus.swipe_begin(plugin, announce(e->device), e->time_msec, e->fingers);
-        forwarded = decision == TACTUS_DELIVER ? touchpad_gesture::swipe : touchpad_gesture::none;
-        forwarded_time = e->time_msec;
-        hide_from_clients_if(decision);
+        hide_from_clients_if(touchpad_begins(tactus.swipe_begin, touchpad_gesture::swipe, e->device, e->time_msec,
+            e->fingers));
     });
     on_gesture[1].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_update>*>(data)->event;
-        if (touchpad_bypassed)
+        if (touchpad_updates(e->time_msec))
         {
-            return;
+            hide_from_clients_if(tactus.swipe_update(plugin, announce(e->device), e->time_msec, e->dx, e->dy));
         }
-
-        forwarded_time = e->time_msec;
-        hide_from_clients_if(tactus.swipe_update(plugin, announce(e->device), e->time_msec, e->dx, e->dy));
     });
     on_gesture[2].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_end>*>(data)->event;
-        if (touchpad_bypassed)
-        {
-            return;
-        }
-
-        hide_from_clients_if(tactus.swipe_end(plugin, announce(e->device), e->time_msec, e->cancelled));
-        forwarded = touchpad_gesture::none;
+        hide_from_clients_if(touchpad_ends(tactus.swipe_end, e->device, e->time_msec, e->cancelled));
     });
     on_gesture[3].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_begin>*>(data)->event;
-        if ((touchpad_bypassed = locked()))
-        {
-            return;
-        }
-
-        auto decision = tactus.pinch_begin(plugin, announce(e->device), e->time_msec, e->fingers);
-        forwarded = decision == TACTUS_DELIVER ? touchpad_gesture::pinch : touchpad_gesture::none;
-        forwarded_time = e->time_msec;
-        hide_from_clients_if(decision);
+        hide_from_clients_if(touchpad_begins(tactus.pinch_begin, touchpad_gesture::pinch, e->device, e->time_msec,
+            e->fingers));
     });
     on_gesture[4].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_update>*>(data)->event;
-        if (touchpad_bypassed)
+        if (touchpad_updates(e->time_msec))
         {
-            return;
+            hide_from_clients_if(tactus.pinch_update(plugin, announce(e->device), e->time_msec, e->dx, e->dy,
+                e->scale, e->rotation));
         }
-
-        forwarded_time = e->time_msec;
-        hide_from_clients_if(tactus.pinch_update(plugin, announce(e->device), e->time_msec, e->dx, e->dy,
-            e->scale, e->rotation));
     });
     on_gesture[5].set_callback([this] (wf::signal_data_t *data)
     {
         auto e = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_end>*>(data)->event;
-        if (touchpad_bypassed)
-        {
-            return;
-        }
-
-        hide_from_clients_if(tactus.pinch_end(plugin, announce(e->device), e->time_msec, e->cancelled));
-        forwarded = touchpad_gesture::none;
+        hide_from_clients_if(touchpad_ends(tactus.pinch_end, e->device, e->time_msec, e->cancelled));
     });
     for (int i = 0; i < 6; i++)
     {
@@ -910,12 +911,9 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_hold_begin.set_callback([this] (void *data)
     {
         auto e = static_cast<wlr_event_pointer_hold_begin*>(data);
-        touchpad_bypassed = locked();
-        if (touchpad_bypassed ||
-            (tactus.hold_begin(plugin, announce(e->device), e->time_msec, e->fingers) == TACTUS_DELIVER))
+        if (touchpad_begins(tactus.hold_begin, touchpad_gesture::hold, e->device, e->time_msec, e->fingers) ==
+            TACTUS_DELIVER)
         {
-            forwarded = touchpad_gesture::hold;
-            forwarded_time = e->time_msec;
             wlr_pointer_gestures_v1_send_hold_begin(wf::get_core().protocols.pointer_gestures, seat,
                 e->time_msec, e->fingers);
         }
@@ -923,10 +921,8 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     on_hold_end.set_callback([this] (void *data)
     {
         auto e = static_cast<wlr_event_pointer_hold_end*>(data);
-        if (touchpad_bypassed ||
-            (tactus.hold_end(plugin, announce(e->device), e->time_msec, e->cancelled) == TACTUS_DELIVER))
+        if (touchpad_ends(tactus.hold_end, e->device, e->time_msec, e->cancelled) == TACTUS_DELIVER)
         {
-            forwarded = touchpad_gesture::none;
             wlr_pointer_gestures_v1_send_hold_end(wf::get_core().protocols.pointer_gestures, seat,
                 e->time_msec, e->cancelled);
         }
