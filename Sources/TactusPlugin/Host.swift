@@ -35,10 +35,7 @@ final class Host: SurfaceLocator, GestureServerHost {
         // Each hit starts blank, with its size, in place: the buffer is reused, not allocated, at every hit test.
         for index in hits.indices { hits[index] = blankHit }
         let found = calling { surfacesAt(table.data, point.x, point.y, &hits, hits.count) }
-        if found > hits.count {
-            logCap(.hits, "surfaces_at found \(found) surfaces under a point; the first \(hits.count) are used")
-        }
-        let count = min(found, hits.count)
+        let count = usable(found, of: hits.count, cap: .hits) { "surfaces_at found \($0) surfaces under a point" }
         for hit in hits[0..<count] {
             guard let surface = hit.surface else { continue }
             let id = SurfaceID(resource: surface)
@@ -63,10 +60,7 @@ final class Host: SurfaceLocator, GestureServerHost {
     func rectangles(ofRegion region: OpaquePointer) -> [Rect] {
         guard let regionRectangles = table.region_rectangles else { return [wholeSurface] }
         let found = calling { regionRectangles(table.data, region, &rectangles, rectangles.count) }
-        if found > rectangles.count {
-            logCap(.rectangles, "a region has \(found) rectangles; the first \(rectangles.count) are used")
-        }
-        let count = min(found, rectangles.count)
+        let count = usable(found, of: rectangles.count, cap: .rectangles) { "a region has \($0) rectangles" }
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
@@ -117,11 +111,18 @@ final class Host: SurfaceLocator, GestureServerHost {
         message.withCString { text in calling { log(table.data, level, text) } }
     }
 
-    /// Logs a cap the plugin applied to what the host answered, the first time it is applied: the host's log shows
-    /// that something was left out, without a line at every touch.
-    private func logCap(_ cap: Cap, _ message: String) {
-        guard loggedCaps.insert(cap).inserted else { return }
-        log(TACTUS_LOG_WARNING, "tactus: \(message) (said once)")
+    /// How many of the `capacity` entries the host filled are used, from the count it returned: a `size_t`, which
+    /// Swift imports as `Int` and is read here as the unsigned value it is (so `(size_t)-1`, a C error return, is a
+    /// count beyond the capacity, not a negative one). A count beyond the capacity uses the capacity, and the log says
+    /// so the first time (`found` describes the count): the host's log shows that something was left out, without a
+    /// line at every touch.
+    private func usable(_ returned: Int, of capacity: Int, cap: Cap, found: (UInt) -> String) -> Int {
+        let count = UInt(bitPattern: returned)
+        guard count > UInt(capacity) else { return Int(count) }
+        if loggedCaps.insert(cap).inserted {
+            log(TACTUS_LOG_WARNING, "tactus: \(found(count)); the first \(capacity) are used (said once)")
+        }
+        return capacity
     }
 
     private func calling<Result>(_ callback: () -> Result) -> Result {

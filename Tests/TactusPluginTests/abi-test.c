@@ -21,6 +21,7 @@
 
 #include "check.h"
 #include "entries.h"
+#include "tactus-gestures-v1-client-protocol.h"
 #include "tactus.h"
 
 /* The entries, looked up by name. */
@@ -465,6 +466,139 @@ static void cap_checks(struct wl_display *display) {
 	tactus.destroy(plugin);
 }
 
+/* A host whose counts are C error returns or beyond any buffer: what surfaces_at and region_rectangles answer. */
+static size_t lying_count;
+
+static size_t lying_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	(void)data, (void)x, (void)y, (void)hits, (void)capacity;
+	return lying_count;
+}
+
+static size_t lying_region_rectangles(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity) {
+	(void)data, (void)region, (void)rects, (void)capacity;
+	return lying_count;
+}
+
+/* The smallest compositor a client needs to make a gesture with a region: wl_compositor, whose surfaces take no
+ * request the client below sends and whose regions do nothing, and wl_seat, which takes none. */
+static void region_destroy(struct wl_client *client, struct wl_resource *resource) {
+	(void)client;
+	wl_resource_destroy(resource);
+}
+
+static void region_rectangle(struct wl_client *client, struct wl_resource *resource, int32_t x, int32_t y, int32_t width,
+                             int32_t height) {
+	(void)client, (void)resource, (void)x, (void)y, (void)width, (void)height;
+}
+
+static const struct wl_region_interface region_implementation = {region_destroy, region_rectangle, region_rectangle};
+
+static void create_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+	wl_resource_create(client, &wl_surface_interface, wl_resource_get_version(resource), id);
+}
+
+static void create_region(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+	struct wl_resource *region = wl_resource_create(client, &wl_region_interface, wl_resource_get_version(resource), id);
+	wl_resource_set_implementation(region, &region_implementation, NULL, NULL);
+}
+
+static const struct wl_compositor_interface compositor_implementation = {create_surface, create_region};
+
+static void bind_compositor(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+	(void)data;
+	struct wl_resource *compositor = wl_resource_create(client, &wl_compositor_interface, (int)version, id);
+	wl_resource_set_implementation(compositor, &compositor_implementation, NULL, NULL);
+}
+
+static void bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+	(void)data;
+	wl_resource_create(client, &wl_seat_interface, (int)version, id);
+}
+
+/* The client's side: the globals it binds. */
+struct client_globals {
+	struct wl_compositor *compositor;
+	struct wl_seat *seat;
+	struct tactus_gesture_manager_v1 *manager;
+};
+
+static void bind_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
+	(void)version;
+	struct client_globals *globals = data;
+	if (strcmp(interface, "wl_compositor") == 0)
+		globals->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 1);
+	else if (strcmp(interface, "wl_seat") == 0)
+		globals->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+	else if (strcmp(interface, "tactus_gesture_manager_v1") == 0)
+		globals->manager = wl_registry_bind(registry, name, &tactus_gesture_manager_v1_interface, 1);
+}
+
+static const struct wl_registry_listener binding_listener = {bind_global, registry_global_remove};
+
+/* A client in a child process makes a tap gesture on a surface and gives it a region; true when the server answered
+ * it without a protocol error. The server runs meanwhile. */
+static bool client_sets_a_region(struct wl_display *display, const char *socket) {
+	pid_t child = fork();
+	if (child == 0) {
+		struct wl_display *connection = wl_display_connect(socket);
+		struct client_globals globals = {0};
+		if (!connection)
+			_exit(1);
+		wl_registry_add_listener(wl_display_get_registry(connection), &binding_listener, &globals);
+		wl_display_roundtrip(connection);
+		if (!globals.compositor || !globals.seat || !globals.manager)
+			_exit(1);
+		struct wl_surface *surface = wl_compositor_create_surface(globals.compositor);
+		struct wl_region *region = wl_compositor_create_region(globals.compositor);
+		wl_region_add(region, 0, 0, 50, 50);
+		struct tactus_gesture_v1 *gesture = tactus_gesture_manager_v1_get_gesture(
+			globals.manager, surface, globals.seat, TACTUS_GESTURE_MANAGER_V1_KIND_TAP);
+		tactus_gesture_v1_set_region(gesture, region);
+		tactus_gesture_v1_commit(gesture);
+		_exit(wl_display_roundtrip(connection) >= 0 && wl_display_get_error(connection) == 0 ? 0 : 1);
+	}
+	int status = 1;
+	for (int i = 0; i < 500; i++) {
+		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
+		wl_display_flush_clients(display);
+		if (waitpid(child, &status, WNOHANG) == child)
+			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	return false;
+}
+
+/* Counts the host returns are size_t: (size_t)-1, a C error return, and 2^63 are counts beyond the capacity, which
+ * the plugin caps and logs, not negative ones it traps on. */
+static void lying_count_checks(struct wl_display *display, const char *socket) {
+	struct tactus_host lying = SIZED(tactus_host, .surfaces_at = lying_surfaces_at,
+	                                 .region_rectangles = lying_region_rectangles, .log = log_message);
+	struct wl_global *compositor = wl_global_create(display, &wl_compositor_interface, 4, NULL, bind_compositor);
+	struct wl_global *seat = wl_global_create(display, &wl_seat_interface, 1, NULL, bind_seat);
+	const size_t counts[] = {SIZE_MAX, (size_t)1 << 63};
+	const char *names[] = {"(size_t)-1", "2^63"};
+	for (int i = 0; i < 2; i++) {
+		reset();
+		lying_count = counts[i];
+		struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, &lying, NULL);
+		struct tactus_device screen = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .width_mm = 160,
+		                                    .height_mm = 100, .output = {0, 0, 1600, 1000});
+		tactus.add_device(plugin, &screen);
+		tap(plugin, 1, 1000);
+		char said[160];
+		snprintf(said, sizeof said, "tactus: surfaces_at found %zu surfaces under a point; the first 16 are used (said once)",
+		         counts[i]);
+		CHECK(strstr(seen.all_logs, said), "surfaces_at answering %s: the plugin uses its 16 hits and says \"%s\"",
+		      names[i], said);
+		snprintf(said, sizeof said, "tactus: a region has %zu rectangles; the first 64 are used (said once)", counts[i]);
+		CHECK(client_sets_a_region(display, socket) && strstr(seen.all_logs, said),
+		      "region_rectangles answering %s: the client's set_region is served, and the plugin says \"%s\"", names[i],
+		      said);
+		tactus.destroy(plugin);
+	}
+	wl_global_destroy(seat);
+	wl_global_destroy(compositor);
+}
+
 static void callback_checks(struct tactus_plugin *plugin, const struct tactus_device *screen, uint32_t time) {
 	acting_on = plugin;
 	/* An action that removes the device its gesture came from. */
@@ -828,6 +962,7 @@ int main(int argc, char **argv) {
 	      "calls after destroy do nothing");
 	tactus.destroy(plugin);
 
+	lying_count_checks(display, socket);
 	configuration_checks(display, &host, &screen, home);
 	wl_display_destroy(display); /* removes its socket */
 	rmdir(home);

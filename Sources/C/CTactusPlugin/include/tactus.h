@@ -167,12 +167,14 @@ struct tactus_host {
 	void *data;    /* passed to every callback */
 	/* Writes the surfaces under (x, y) in layout pixels into hits, front first (the surface and the surfaces it
 	 * is a subsurface of, never another client's window it covers), at most capacity; returns how many there are,
-	 * which may be more (the plugin then uses the first capacity and logs that it did, once). */
+	 * which may be more (the plugin then uses the first capacity and logs that it did, once: so does a C error return
+	 * such as (size_t)-1, a count like any other). */
 	size_t (*surfaces_at)(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity);
 	/* Where the pointer is, in layout pixels: touchpad gestures go to the surface there. */
 	void (*pointer_location)(void *data, double *x, double *y);
 	/* The rectangles of a wl_region resource a client passed (surface-local pixels), at most capacity; returns how
-	 * many the region has, which may be more (the plugin then uses the first capacity and logs that it did, once).
+	 * many the region has, which may be more (the plugin then uses the first capacity and logs that it did, once, as
+	 * for (size_t)-1).
 	 * NULL: the plugin cannot read regions and takes each as the whole surface, so a client's gesture with a region
 	 * starts anywhere on its surface and its exclusion region covers as much of it as the exclusion limit allows. */
 	size_t (*region_rectangles)(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity);
