@@ -603,6 +603,15 @@ static void glue_new_surface(struct wl_listener *listener, void *data) {
 	wl_list_insert(&glue->committing_surfaces, &tracked->link);
 }
 
+/* The lock: while a lock screen holds the session, the plugin lets no binding act, and the desktop's hit test keeps
+ * every other client out (surface_at), so that the lock screen alone has gestures and touches. */
+
+void glue_set_session_locked(struct glue *glue, bool locked) {
+	if (!glue)
+		return;
+	glue->tactus.set_session_locked(glue->plugin, locked);
+}
+
 /* What the plugin asks of the compositor: its view of the desktop, and the actions its bindings run. */
 
 /* The client surfaces under a layout point, front first: the surface, then each surface it is a subsurface of, so

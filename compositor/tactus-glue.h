@@ -53,4 +53,9 @@ void glue_seat_capabilities(struct glue *glue, const char *seat, uint32_t capabi
 /* The keyboard modifiers held now, as wlroots has them (WLR_MODIFIER_*). */
 void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers);
 
+/* A lock screen took the session (true) or let it go (false): while it holds it, no binding acts, and the lock
+ * screen's own gestures work. The compositor calls this when its lock begins and ends: wlroots 0.15's input inhibitor
+ * activated and deactivated, ext-session-lock-v1's lock and its unlock or its client's end. */
+void glue_set_session_locked(struct glue *glue, bool locked);
+
 #endif

@@ -146,9 +146,19 @@ static struct view *view_of_surface(struct server *server, struct wlr_surface *s
 	return NULL;
 }
 
-/* Raises the window and gives it the keyboard; the one it takes over from is deactivated. */
+/* Whether the window's client may have input: any, unless another client locked the session (it holds the input
+ * inhibitor, as a lock screen does). */
+static bool may_have_input(struct view *view) {
+	struct wl_client *locking = view->server->input_inhibit->active_client;
+	return !locking || wl_resource_get_client(view->xdg_surface->resource) == locking;
+}
+
+/* Raises the window and gives it the keyboard; the one it takes over from is deactivated. Never a window other than
+ * the lock screen's while the session is locked. */
 static void focus_view(struct view *view) {
 	struct server *server = view->server;
+	if (!may_have_input(view))
+		return;
 	struct wlr_surface *previous = server->seat->keyboard_state.focused_surface;
 	if (previous == view->xdg_surface->surface)
 		return;
@@ -233,8 +243,14 @@ static void view_map(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct view *view = wl_container_of(listener, view, map);
 	place_view(view);
-	wl_list_insert(&view->server->views, &view->link);
-	focus_view(view);
+	if (may_have_input(view)) {
+		wl_list_insert(&view->server->views, &view->link);
+		focus_view(view);
+	} else {
+		/* A window that maps while another client locks the session opens beneath every other, without focus. */
+		wl_list_insert(view->server->views.prev, &view->link);
+		wlr_scene_node_lower_to_bottom(view->node);
+	}
 	printf("tactus-wlr: window mapped at %d, %d\n", view->x, view->y);
 	fflush(stdout);
 }
@@ -324,6 +340,8 @@ static bool compositor_key(struct server *server, xkb_keysym_t sym) {
 	}
 }
 
+/* Keys go to the focused client; with Alt held, to the compositor's own keys first, unless the session is locked:
+ * then every key is the lock screen's. */
 static void keyboard_key(struct wl_listener *listener, void *data) {
 	struct keyboard *keyboard = wl_container_of(listener, keyboard, key);
 	struct server *server = keyboard->server;
@@ -331,7 +349,8 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 	const xkb_keysym_t *syms;
 	int count = xkb_state_key_get_syms(keyboard->device->keyboard->xkb_state, event->keycode + 8, &syms);
 	bool handled = false;
-	if ((wlr_keyboard_get_modifiers(keyboard->device->keyboard) & WLR_MODIFIER_ALT) &&
+	if (!server->input_inhibit->active_client &&
+	    (wlr_keyboard_get_modifiers(keyboard->device->keyboard) & WLR_MODIFIER_ALT) &&
 	    event->state == WL_KEYBOARD_KEY_STATE_PRESSED)
 		for (int i = 0; i < count; i++)
 			handled = compositor_key(server, syms[i]) || handled;
@@ -339,6 +358,26 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 		wlr_seat_set_keyboard(server->seat, keyboard->device);
 		wlr_seat_keyboard_notify_key(server->seat, event->time_msec, event->keycode, event->state);
 	}
+}
+
+/* A lock screen took the session (a client activated the input inhibitor): no binding acts, and the lock screen's
+ * window gets the keyboard. Released: the bindings act again. */
+static void session_locked(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, session_lock);
+	glue_set_session_locked(server->glue, true);
+	struct view *view;
+	wl_list_for_each(view, &server->views, link)
+		if (may_have_input(view)) {
+			focus_view(view);
+			break;
+		}
+}
+
+static void session_unlocked(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, session_unlock);
+	glue_set_session_locked(server->glue, false);
 }
 
 struct wlr_seat *seat_of(struct server *server, struct wlr_input_device *device) {
@@ -604,6 +643,8 @@ int main(int argc, char **argv) {
 	listen_to(&server.cursor->events.button, &server.cursor_button, server_cursor_button);
 	listen_to(&server.cursor->events.axis, &server.cursor_axis, server_cursor_axis);
 	listen_to(&server.cursor->events.frame, &server.cursor_frame, server_cursor_frame);
+	listen_to(&server.input_inhibit->events.activate, &server.session_lock, session_locked);
+	listen_to(&server.input_inhibit->events.deactivate, &server.session_unlock, session_unlocked);
 
 	char beside[4096];
 	if (!(server.glue = glue_create(&server, plugin ? plugin : default_plugin(beside, sizeof beside), config)))

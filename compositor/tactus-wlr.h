@@ -32,6 +32,7 @@ struct server {
 	struct wl_list keyboards;
 	struct wl_listener new_output, new_xdg_surface, new_input, request_cursor;
 	struct wl_listener cursor_motion, cursor_motion_absolute, cursor_button, cursor_axis, cursor_frame;
+	struct wl_listener session_lock, session_unlock; /* the input inhibitor taken and released */
 	struct glue *glue; /* libtactus and what feeds it; NULL once taken down */
 };
 

@@ -5,29 +5,40 @@ import TactusConfiguration
 import TactusCore
 import TactusWayland
 
-/// A compositor binding as the plugin keeps it: its configuration, the attachments it became (one per kind
-/// of device, each with that kind's threshold defaults), and its action's name as a C string for run_action.
+/// A compositor binding as the plugin keeps it: its configuration, the attachments it became while it takes part
+/// in recognition (one per kind of device, each with that kind's threshold defaults; none while the session is
+/// locked), and its action's name as a C string for run_action.
 final class Binding {
     let configuration: BindingConfiguration
-    let attachments: [AttachmentID]
+    private(set) var attachments: [AttachmentID] = []
     /// Whether it came from the configuration file (a reload replaces those) or through the C ABI.
     let isFromFile: Bool
     let actionName: UnsafeMutablePointer<CChar>
 
-    init(_ configuration: BindingConfiguration, thresholds: [DeviceKind: GestureThresholds], isFromFile: Bool,
-         engineLoop: EngineLoop, owner: AttachmentOwner) {
+    init(_ configuration: BindingConfiguration, isFromFile: Bool) {
         self.configuration = configuration
         self.isFromFile = isFromFile
         switch configuration.action {
         case .host(let name), .exec(let name): actionName = strdup(name)
         }
+    }
+
+    deinit {
+        free(actionName)
+    }
+
+    /// Makes the binding take part in recognition, with the threshold defaults of `thresholds`.
+    func attach(thresholds: [DeviceKind: GestureThresholds], to engineLoop: EngineLoop, owner: AttachmentOwner) {
         attachments = configuration.attachments(thresholds: thresholds).map {
             engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: owner)
         }
     }
 
-    deinit {
-        free(actionName)
+    /// Takes the binding out of recognition: a gesture of it in progress is cancelled, and reported to its owner on
+    /// the way (`EngineLoop.detach`).
+    func detach(from engineLoop: EngineLoop) {
+        attachments.forEach(engineLoop.detach)
+        attachments = []
     }
 
     /// Reads a binding from the C ABI, or says what is wrong with it.

@@ -194,6 +194,11 @@ public func tactusPluginAddBinding(_ handle: OpaquePointer?, _ binding: UnsafePo
     return plugin.addBinding(description)
 }
 
+@_cdecl("tactus_plugin_set_session_locked")
+public func tactusPluginSetSessionLocked(_ handle: OpaquePointer?, _ locked: Bool) {
+    plugin(handle)?.setSessionLocked(locked)
+}
+
 @_cdecl("tactus_plugin_reload_config")
 public func tactusPluginReloadConfig(_ handle: OpaquePointer?) -> Int32 {
     plugin(handle)?.reloadConfiguration() == true ? 0 : -1

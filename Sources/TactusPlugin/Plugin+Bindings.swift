@@ -60,9 +60,13 @@ extension Plugin {
     }
 
     private func add(_ configuration: BindingConfiguration, isFromFile: Bool, id: Int32) {
-        let binding = Binding(configuration, thresholds: self.configuration.thresholds, isFromFile: isFromFile,
-                              engineLoop: engineLoop, owner: self)
+        let binding = Binding(configuration, isFromFile: isFromFile)
         bindings[id] = binding
+        if !isSessionLocked { attach(binding) }
+    }
+
+    private func attach(_ binding: Binding) {
+        binding.attach(thresholds: configuration.thresholds, to: engineLoop, owner: self)
         for attachment in binding.attachments { bindingOfAttachment[attachment] = binding }
     }
 
@@ -80,9 +84,30 @@ extension Plugin {
 
     private func remove(_ id: Int32) {
         guard let removed = bindings.removeValue(forKey: id) else { return }
-        for attachment in removed.attachments {
-            bindingOfAttachment[attachment] = nil
-            engineLoop.detach(attachment)
+        for attachment in removed.attachments { bindingOfAttachment[attachment] = nil }
+        removed.detach(from: engineLoop)
+    }
+
+    // MARK: The lock
+
+    /// Locks or unlocks the session (tactus.h, set_session_locked): locked, the bindings leave recognition, and what
+    /// they had in progress is cancelled and reported as such (it began before the lock); unlocked, they take part
+    /// again, in the order they were made. From inside a callback, once the callbacks return.
+    func setSessionLocked(_ locked: Bool) {
+        outsideCallbacks { [self] in
+            guard locked != isSessionLocked else { return }
+            isSessionLocked = locked
+            for (_, binding) in bindings.sorted(by: { $0.key < $1.key }) {
+                if locked {
+                    let attachments = binding.attachments
+                    binding.detach(from: engineLoop)
+                    for attachment in attachments { bindingOfAttachment[attachment] = nil }
+                } else {
+                    attach(binding)
+                }
+            }
+            host.log(TACTUS_LOG_INFO, locked ? "tactus: the session is locked: no binding acts until it is unlocked"
+                                             : "tactus: the session is unlocked: \(bindings.count) bindings act again")
         }
     }
 

@@ -41,6 +41,8 @@ final class Plugin: AttachmentOwner {
     var bindings: [Int32: Binding] = [:]
     var bindingOfAttachment: [AttachmentID: Binding] = [:]
     var nextBinding: Int32 = 1
+    /// Whether a lock screen holds the session: the bindings then take no part in recognition (set_session_locked).
+    var isSessionLocked = false
 
     // Work for after the engine step and the host's callbacks (Plugin+Later.swift).
     var waiting: [LaterWork] = []

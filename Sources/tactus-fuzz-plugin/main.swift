@@ -2,7 +2,7 @@
 // libFuzzer's entry for libtactus's C entries, called as a careless or hostile compositor would: the input's bytes
 // pick entries and their arguments, among them NULL and destroyed handles, unknown devices and bindings, NaN and
 // infinite values, times that go back, bindings of any kind, structs of any declared size (larger than the plugin's,
-// truncated, none), and the plugin created and destroyed again. Checked as it
+// truncated, none), the session locked and unlocked, and the plugin created and destroyed again. Checked as it
 // goes: every touch entry answers one of tactus_decision's values, and the host never gets more withheld touches
 // delivered than the entries withheld, a touchpad entry answers deliver or drop, and a touchpad gesture is cancelled
 // for the clients no more often than one was delivered to them; any crash, trap or hang is libFuzzer's to report.
@@ -102,7 +102,10 @@ public func fuzzPlugin(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         case 47: forward(tactusPluginPinchEnd(handle, device, time, bytes.next() % 2 == 0))
         case 48: forward(tactusPluginHoldBegin(handle, device, time, UInt32(bytes.next() % 12)), begin: true)
         case 49: forward(tactusPluginHoldEnd(handle, device, time, bytes.next() % 2 == 0))
-        case 50: tactusPluginSetModifiers(handle, UInt32(bytes.next()))
+        case 50:
+            // Modifiers, and now and then the session locked or unlocked: bindings leave and rejoin recognition.
+            let value = bytes.next()
+            if value % 5 == 0 { tactusPluginSetSessionLocked(handle, value % 2 == 0) } else { tactusPluginSetModifiers(handle, UInt32(value)) }
         case 51...53:
             let kind = device == 1 ? TACTUS_DEVICE_TOUCHSCREEN : TACTUS_DEVICE_TOUCHPAD
             var description = tactus_device(

@@ -233,6 +233,51 @@ static void move_the_screen(void) { moved_answer = tactus.add_device(moving_plug
 static int reload_answer;
 static void reload_now(void) { reload_answer = tactus.reload_config(acting_on); }
 
+static struct tactus_plugin *locking_plugin;
+static void lock_the_session(void) { tactus.set_session_locked(locking_plugin, true); }
+
+/* A lock screen holds the session: no binding acts, what ran before the lock ends as cancelled, and the bindings act
+ * again once it is unlocked, with nothing of the locked time run late. */
+static void lock_checks(struct wl_display *display, struct tactus_host *host) {
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, NULL);
+	struct tactus_device screen = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .width_mm = 160,
+	                                    .height_mm = 100, .output = {0, 0, 1600, 1000});
+	tactus.add_device(plugin, &screen);
+	struct tactus_binding poke = SIZED(tactus_binding, .action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 2);
+	struct tactus_binding zoom = SIZED(tactus_binding, .action = "zoom", .kind = TACTUS_GESTURE_PINCH, .fingers = 2,
+	                                   .priority = TACTUS_PRIORITY_HIGH, .live = true);
+	tactus.add_binding(plugin, &poke);
+	tactus.add_binding(plugin, &zoom);
+	locking_plugin = plugin;
+	halfway = lock_the_session;
+	stroke(plugin, 2, 0.45, 0.5, 0, 0, 0.2, 1000);
+	CHECK(count_phase("zoom", TACTUS_PHASE_BEGAN) == 1 && count_phase("zoom", TACTUS_PHASE_CANCELLED) == 1 &&
+	          count_phase("zoom", TACTUS_PHASE_ENDED) == 0,
+	      "a live pinch that began before the lock is cancelled when it comes, once, and does not end");
+	int actions_before = seen.action_count;
+	tap(plugin, 2, 2000);
+	stroke(plugin, 2, 0.45, 0.5, 0, 0, 0.2, 3000);
+	struct tactus_binding late = SIZED(tactus_binding, .action = "late", .kind = TACTUS_GESTURE_TAP, .fingers = 3);
+	int32_t late_id = tactus.add_binding(plugin, &late);
+	tap(plugin, 3, 4000);
+	CHECK(count_phase("poke", TACTUS_PHASE_RECOGNIZED) == 0 && seen.action_count == actions_before && late_id > 0,
+	      "while locked, taps and a pinch run no binding, not even one added then (%d actions)",
+	      seen.action_count - actions_before);
+	tactus.set_session_locked(plugin, true);
+	tactus.set_session_locked(plugin, false);
+	run_loop(display, 100);
+	CHECK(seen.action_count == actions_before, "unlocked, nothing of the locked time runs late");
+	tap(plugin, 2, 5000);
+	tap(plugin, 3, 5500);
+	stroke(plugin, 2, 0.45, 0.5, 0, 0, 0.2, 6000);
+	CHECK(count_phase("poke", TACTUS_PHASE_RECOGNIZED) == 1 && count_phase("late", TACTUS_PHASE_RECOGNIZED) == 1 &&
+	          count_phase("zoom", TACTUS_PHASE_ENDED) == 1,
+	      "unlocked, a 2-finger and a 3-finger tap run their bindings (the second added while locked), and a pinch ends");
+	tactus.set_session_locked(NULL, true);
+	tactus.destroy(plugin);
+}
+
 /* The configuration file: bindings with host and exec actions, a bad file at start and on reload. */
 static void configuration_checks(struct wl_display *display, struct tactus_host *host, struct tactus_device *screen,
                                  const char *home) {
@@ -963,6 +1008,7 @@ int main(int argc, char **argv) {
 	tactus.destroy(plugin);
 
 	lying_count_checks(display, socket);
+	lock_checks(display, &host);
 	configuration_checks(display, &host, &screen, home);
 	wl_display_destroy(display); /* removes its socket */
 	rmdir(home);

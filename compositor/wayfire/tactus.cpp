@@ -108,6 +108,7 @@ class engine
     void cancel(uint32_t device);
     std::map<int32_t, bool> bypassed; /* by touch id: touches the engine does not hear (a locked session's) */
     static bool locked();
+    wf::wl_listener_wrapper on_lock, on_unlock; /* the input inhibitor taken and released */
 
     /* Touchpad gestures */
     enum class touchpad_gesture { none, swipe, pinch, hold };
@@ -258,7 +259,8 @@ void engine::forget(wlr_input_device *device)
 
 /* While a client holds the input inhibitor (a lock screen), the engine hears nothing that begins: no binding runs and
  * no client's gesture starts; Wayfire gives the lock screen its touches and touchpad gestures as it always does. What
- * began before goes on to its end. */
+ * began before goes on to its end, without the bindings: libtactus hears of the lock (set_session_locked) and
+ * cancels a binding's gesture in progress. */
 bool engine::locked()
 {
     return wf::get_core().protocols.input_inhibit->active_client != nullptr;
@@ -929,6 +931,13 @@ engine::engine(const std::string& library_path, const std::string& config_path)
     });
     on_hold_begin.connect(&cursor->events.hold_begin);
     on_hold_end.connect(&cursor->events.hold_end);
+
+    /* The lock: no binding acts while a lock screen holds the session. */
+    on_lock.set_callback([this] (void*) { tactus.set_session_locked(plugin, true); });
+    on_unlock.set_callback([this] (void*) { tactus.set_session_locked(plugin, false); });
+    on_lock.connect(&core.protocols.input_inhibit->events.activate);
+    on_unlock.connect(&core.protocols.input_inhibit->events.deactivate);
+    tactus.set_session_locked(plugin, locked());
 
     /* Commits: of the views there are, and of every surface made from now on. */
     on_new_surface.set_callback([this] (void *data) { follow_commits(static_cast<wlr_surface*>(data)); });

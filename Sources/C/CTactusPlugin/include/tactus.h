@@ -54,6 +54,7 @@ extern "C" {
  * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
  * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
  * which a library speaks before a host creates a plugin.
+ * 3.4: tactus_plugin_set_session_locked: while a lock screen holds the session, no binding acts.
  * 3.3: diagonal swipes (tactus_values.direction and tactus_binding.direction take "up_left", "up_right",
  * "down_left" and "down_right") and TACTUS_GESTURE_TIP_TAP. A host of 3.2 or older whose configuration file binds
  * these receives them too: it ignores a kind and a direction it does not know.
@@ -63,7 +64,7 @@ extern "C" {
  * touchpad gestures (their entries' answers, and cancel_touchpad_gesture). (2: where a
  * pinch or rotation started, and a surface's size. 1: the first.) */
 #define TACTUS_ABI_MAJOR 3
-#define TACTUS_ABI_MINOR 3
+#define TACTUS_ABI_MINOR 4
 #define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
 /* Tactus's version: of the library, its programs and its packages. */
@@ -374,6 +375,17 @@ struct tactus_binding {
 	 * gesture objects clients made for a seat with neither pointer nor touch become inert for good (a running         \
 	 * gesture is cancelled first). A seat the host never named has every capability. (3.1) */                         \
 	X(seat_capabilities, void, (struct tactus_plugin *plugin, const char *seat, uint32_t capabilities))                \
+                                                                                                                    \
+	/* The session is locked (true) or unlocked (false): a lock screen holds input (wlroots 0.15's input inhibitor      \
+	 * while a client has it active; ext-session-lock-v1 from its lock until its unlock, not its client's end). While  \
+	 * locked, no binding acts: the bindings (the file's and those added here) take no part in recognition, so no      \
+	 * exec command, host action or step of a sequence runs, and clients' gestures no binding competes with (the lock  \
+	 * screen's own) recognize as usual; keeping other clients' surfaces out of surfaces_at stays the host's. A        \
+	 * binding's gesture in progress when the lock comes is cancelled then (a live binding's host action and an exec   \
+	 * binding's cancelled step run at that moment, ending what began before the lock); what a sequence had reached is \
+	 * forgotten. Bindings added or reloaded while locked wait. Unlocked, the bindings take part again from the next  \
+	 * touch, and nothing of what happened while locked runs late. A new plugin is unlocked. (3.4) */                  \
+	X(set_session_locked, void, (struct tactus_plugin *plugin, bool locked))                                           \
                                                                                                                     \
 	/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged     \
 	 * with file and line) when the file is bad, and the configuration in force stays. */                              \
