@@ -50,6 +50,7 @@ public func tactusPluginCreate(_ abiVersion: UInt32, _ display: OpaquePointer?, 
 public func tactusPluginDestroy(_ handle: OpaquePointer?) {
     guard let handle, livePlugins.remove(handle) != nil else { return }
     let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle))
+    plugin.takeUnretainedValue().handOverWithheldTouches()
     plugin.takeUnretainedValue().isDestroyed = true
     // From inside a callback the plugin is still at work further up the stack: it goes when the loop is idle.
     if plugin.takeUnretainedValue().isInsideCallback {

@@ -7,7 +7,7 @@ import TactusWayland
 /// The compositor's callback table (`struct tactus_host`), as the engine's and the server's hosts. A callback
 /// the compositor left NULL is done without.
 final class Host: SurfaceLocator, GestureServerHost {
-    private let table: tactus_host
+    private var table: tactus_host
     /// The protocol server, asked whether a point lies in a surface's exclusion region.
     weak var server: GestureServer?
     /// The hits the host fills, laid out for its minor version: every minor of ABI 3 so far has this struct.
@@ -100,6 +100,11 @@ final class Host: SurfaceLocator, GestureServerHost {
     func runAction(_ name: UnsafePointer<CChar>, _ phase: tactus_phase, progress: Double, values: tactus_values) {
         var values = values
         calling { table.run_action?(table.data, name, phase, progress, &values) }
+    }
+
+    /// Forgets the host's callbacks: none runs after this (tactus_plugin_destroy).
+    func forgetCallbacks() {
+        table = tactus_host()
     }
 
     func protocolErrorRaised(on object: String, message: String) {

@@ -89,6 +89,8 @@ extension Plugin {
         decision = nil
         engineLoop.handle(event, at: timestamp)
         switch decision {
+        // Withheld after the plugin was destroyed from a callback: nobody will deliver it later but the host, now.
+        case .withhold? where isDestroyed && !handedOverHandledEvent: return TACTUS_DELIVER
         case .withhold?: return TACTUS_WITHHOLD
         case .drop?: return TACTUS_DROP
         default: return TACTUS_DELIVER
@@ -203,6 +205,18 @@ extension Plugin {
         case .cancel(let device):
             host.cancelTouches(of: device)
         }
+    }
+
+    /// The plugin is going (tactus_plugin_destroy): the touch events it still withholds go to their clients now, in
+    /// order, so that no client gets the rest of a touch without its beginning, and then no callback runs any more.
+    /// From inside a touch entry's callback, the event that entry handles goes with them if it was withheld already,
+    /// and is otherwise answered TACTUS_DELIVER.
+    func handOverWithheldTouches() {
+        handedOverHandledEvent = decision != nil
+        for case .deliver(let device, let event, let time) in engineLoop.engine.withheldTouches {
+            host.deliver(CValues.touch(event, device: device, time: time))
+        }
+        host.forgetCallbacks()
     }
 
     /// What becomes of a touchpad stream for the clients: whether its events go to them, and the cancel that ends

@@ -27,6 +27,9 @@ final class Plugin: AttachmentOwner {
     var now = Timestamp.zero
     /// The decision of the touch event an entry is handling, which the entry returns (`decide`).
     var decision: RawTouchDecision?
+    /// Whether the event an entry was handling when the plugin was destroyed had been decided already, and so went to
+    /// the client with the other withheld ones (`handOverWithheldTouches`).
+    var handedOverHandledEvent = false
     /// The touchpads whose current gesture stream the clients get (`decide(_: TouchpadStreamDecision)`).
     var streamsForClients: Set<DeviceID> = []
 

@@ -35,6 +35,7 @@ struct record {
 	double progresses[64];
 	int action_count;
 	int delivered, cancelled;
+	enum tactus_touch_type delivered_types[8]; /* the first ones delivered */
 	int touchpad_cancelled; /* cancel_touchpad_gesture calls */
 	char last_log[512];
 	char all_logs[4096];
@@ -73,7 +74,8 @@ static void run_action(void *data, const char *name, enum tactus_phase phase, do
 
 static void deliver_touch(void *data, const struct tactus_touch *touch) {
 	(void)data;
-	(void)touch;
+	if (seen.delivered < 8)
+		seen.delivered_types[seen.delivered] = touch->type;
 	seen.delivered++;
 }
 
@@ -232,6 +234,63 @@ static void move_the_screen(void) { moved_answer = tactus.add_device(moving_plug
 
 static int reload_answer;
 static void reload_now(void) { reload_answer = tactus.reload_config(acting_on); }
+
+/* A host whose hit test destroys the plugin at its second call: inside the touch entry that starts a second
+ * interaction. */
+static struct tactus_plugin *destroyed_inside;
+static int hit_tests;
+
+static size_t destroying_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	(void)data, (void)x, (void)y, (void)hits, (void)capacity;
+	if (++hit_tests == 2)
+		tactus.destroy(destroyed_inside);
+	return 0;
+}
+
+/* Touches withheld when the plugin is destroyed go to the client then, in order, through deliver_touch: a client
+ * never gets the rest of a touch without its down. */
+static void withheld_at_destroy_checks(struct wl_display *display, struct tactus_host *host) {
+	struct tactus_device screen = SIZED(tactus_device, .id = 1, .kind = TACTUS_DEVICE_TOUCHSCREEN, .width_mm = 160,
+	                                    .height_mm = 100, .output = {0, 0, 1600, 1000});
+	struct tactus_binding swipe = SIZED(tactus_binding, .action = "swipe", .kind = TACTUS_GESTURE_SWIPE, .fingers = 3,
+	                                    .policy = TACTUS_POLICY_WITHHOLD, .priority = TACTUS_PRIORITY_HIGH);
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, NULL);
+	tactus.add_device(plugin, &screen);
+	tactus.add_binding(plugin, &swipe);
+	for (int f = 0; f < 3; f++)
+		seen.decisions[tactus.touch_down(plugin, 1, 1000, f, 0.4 + 0.05 * f, 0.5)]++;
+	seen.decisions[tactus.touch_frame(plugin, 1)]++;
+	for (int f = 0; f < 3; f++)
+		seen.decisions[tactus.touch_motion(plugin, 1, 1010, f, 0.4 + 0.05 * f - 0.01, 0.5)]++;
+	seen.decisions[tactus.touch_frame(plugin, 1)]++;
+	int withheld = seen.decisions[TACTUS_WITHHOLD];
+	tactus.destroy(plugin);
+	CHECK(withheld == 8 && seen.delivered == 8 && seen.delivered_types[0] == TACTUS_TOUCH_DOWN &&
+	          seen.delivered_types[3] == TACTUS_TOUCH_FRAME && seen.delivered_types[4] == TACTUS_TOUCH_MOTION,
+	      "the 8 events a 3-finger swipe binding withheld are delivered in order when the plugin is destroyed (%d)",
+	      seen.delivered);
+
+	reset();
+	struct tactus_host destroying = *host;
+	destroying.surfaces_at = destroying_surfaces_at;
+	destroyed_inside = tactus.create(TACTUS_ABI_VERSION, display, &destroying, NULL);
+	struct tactus_device other = screen;
+	other.id = 2;
+	tactus.add_device(destroyed_inside, &screen);
+	tactus.add_device(destroyed_inside, &other);
+	tactus.add_binding(destroyed_inside, &swipe);
+	hit_tests = 0;
+	enum tactus_decision first = tactus.touch_down(destroyed_inside, 1, 1000, 0, 0.4, 0.5);
+	enum tactus_decision second = tactus.touch_down(destroyed_inside, 2, 1001, 0, 0.45, 0.5);
+	enum tactus_decision after = tactus.touch_down(destroyed_inside, 1, 1002, 1, 0.5, 0.5);
+	run_loop(display, 20);
+	CHECK(hit_tests == 2 && first == TACTUS_WITHHOLD && seen.delivered == 1 && seen.delivered_types[0] == TACTUS_TOUCH_DOWN &&
+	          second == TACTUS_DELIVER && after == TACTUS_DELIVER,
+	      "destroyed from the hit test of a touch_down on a second screen: the first screen's withheld down is delivered "
+	      "then (%d delivered), the second screen's down is answered deliver (%d), and the handle is dead after (%d)",
+	      seen.delivered, second, after);
+}
 
 static struct tactus_plugin *locking_plugin;
 static void lock_the_session(void) { tactus.set_session_locked(locking_plugin, true); }
@@ -1009,6 +1068,7 @@ int main(int argc, char **argv) {
 
 	lying_count_checks(display, socket);
 	lock_checks(display, &host);
+	withheld_at_destroy_checks(display, &host);
 	configuration_checks(display, &host, &screen, home);
 	wl_display_destroy(display); /* removes its socket */
 	rmdir(home);

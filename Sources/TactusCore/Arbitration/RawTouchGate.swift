@@ -86,6 +86,11 @@ final class RawTouchGate {
         }
     }
 
+    /// The events withheld now, in order, as the decisions that would deliver them.
+    var withheldDeliveries: [RawTouchDecision] {
+        withheld.map { .deliver(device, $0.event, at: $0.time) }
+    }
+
     /// Too many events are withheld: they go to the client (`decisions`), and so does `event`, which did not fit
     /// (the decision returned).
     func giveUpWithholding(then event: TouchEvent, at time: Timestamp,

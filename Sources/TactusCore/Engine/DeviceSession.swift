@@ -281,6 +281,9 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         applyArenaOutcomeToRawTouches()
     }
 
+    /// The touch events the gate withholds now, in order, as the decisions that would deliver them.
+    var withheldTouches: [RawTouchDecision] { gate.withheldDeliveries }
+
     /// Takes an attachment's gesture out of the arena: it is cancelled if running, fails if undecided.
     func remove(_ attachment: Attachment, at time: Timestamp) {
         arena.remove(attachment, modifiers: modifiers, at: time)

@@ -259,6 +259,22 @@ public final class Engine: DeviceSessionOwner {
         oldestUnframedChange = oldest
     }
 
+    /// The touch events withheld from clients now, as the decisions that would deliver them: in the order they
+    /// arrived, each with its own time. For a host that stops using the engine while touches are withheld: handing
+    /// them on to the clients, as libtactus does when it is destroyed, loses none of them. Nothing changes in the
+    /// engine.
+    public var withheldTouches: [RawTouchDecision] {
+        let each = sessions.flatMap(\.withheldTouches).enumerated().map { (order: $0.offset, decision: $0.element) }
+        // Each device's events are in order already; between devices, by the time they arrived (ties as listed).
+        func time(_ decision: RawTouchDecision) -> Timestamp {
+            switch decision {
+            case .deliver(_, _, let time), .withhold(_, _, let time), .drop(_, _, let time): return time
+            case .cancel: return .zero
+            }
+        }
+        return each.sorted { (time($0.decision), $0.order) < (time($1.decision), $1.order) }.map(\.decision)
+    }
+
     /// Whether any device has an interaction open or gestures still deciding.
     public var isIdle: Bool { sessions.allSatisfy { $0.isIdle } }
 

@@ -312,7 +312,10 @@ struct tactus_binding {
 	 * Returns NULL, after logging why through host->log, when it cannot. */                                           \
 	X(create, struct tactus_plugin *,                                                                                  \
 	  (uint32_t abi_version, struct wl_display *display, const struct tactus_host *host, const char *config_path))     \
-	/* Destroys the plugin, before the display. NULL is ignored. */                                                    \
+	/* Destroys the plugin, before the display. NULL is ignored. The touch events it still withholds go to their      \
+	 * clients first, through deliver_touch, in order (no client gets the rest of a touch without its beginning);     \
+	 * no callback runs after it. From inside a touch entry's callback, that entry answers TACTUS_DELIVER for its     \
+	 * own event unless it was withheld before, and so delivered with the others. */                                 \
 	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
                                                                                                                     \
 	/* Devices: 0 on success, -1 for NULL arguments, a struct smaller than ABI 3.0's, an unknown id, a kind or         \
