@@ -89,12 +89,16 @@ let package = Package(
                 dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"]),
 
+        // What a binding does at run time, in every host: its commands started, bounded and reaped.
+        .target(name: "TactusActions",
+                dependencies: ["TactusCore", "TactusConfiguration", "TactusWayland", "CTactusWaylandServer"]),
+
         // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
         .systemLibrary(name: "CTactusPlugin", path: "Sources/C/CTactusPlugin"),
         .target(
             name: "TactusPlugin",
             dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
-                           "TactusConfiguration"]
+                           "TactusConfiguration", "TactusActions"]
         ),
         .executableTarget(name: "tactus-fuzz-plugin",
                           dependencies: ["TactusPlugin", "CTactusPlugin", "CTactusWaylandServer", "FuzzerDriver"]),
@@ -152,8 +156,8 @@ let package = Package(
         // display), the configuration's exec bindings run at the steps they name.
         .executableTarget(
             name: "tactusd",
-            dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusWayland", "CTactusWaylandServer",
-                           "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusWayland",
+                           "CTactusWaylandServer", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
@@ -203,6 +207,7 @@ let package = Package(
         .target(name: "RepositoryPrograms", path: "Tests/RepositoryPrograms"),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "RepositoryPrograms"]),
         .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusSimulation"]),
+        .testTarget(name: "TactusActionsTests", dependencies: ["TactusActions", "TactusCore", "CTactusWaylandServer"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "WayfireWithoutGPU", dependencies: ["CWlroots"], path: "Tests/WayfireWithoutGPU",
                 linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("EGL")]),

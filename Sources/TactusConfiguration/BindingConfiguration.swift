@@ -119,6 +119,12 @@ public struct BindingConfiguration: Equatable, Sendable {
         }
     }
 
+    /// Whether the action runs at changes of a continuous gesture without a pace: at every frame the device reports
+    /// (a command launcher holds such changes to a least interval).
+    public var runsUnpacedChanges: Bool {
+        pace == nil && !kinds[actingRecognizer].isDiscrete && runs(on: .changed)
+    }
+
     /// Whether an update in `phase` runs the action: the steps of `on`; without them, endings always, and
     /// beginnings, changes and cancellations (which undo them) only for live bindings.
     public func runs(on phase: GesturePhase) -> Bool {

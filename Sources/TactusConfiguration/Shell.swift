@@ -28,14 +28,14 @@ public enum Shell {
         return status == 0 ? .success(pid) : .failure(Errno(status))
     }
 
-    /// The process's environment, with `variables` in place of any of the same names.
+    /// The process's environment without its `TACTUS_*` variables, which only the gesture gives (a variable the
+    /// gesture does not set must not come from the host's own environment), plus `variables`.
     static func environment(adding variables: [(String, String)]) -> [String] {
-        let names = Set(variables.map(\.0))
         var entries: [String] = []
         var entry = environ
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if let name = text.split(separator: "=", maxSplits: 1).first, !names.contains(String(name)) { entries.append(text) }
+            if !text.hasPrefix("TACTUS_") { entries.append(text) }
             entry += 1
         }
         return entries + variables.map { "\($0.0)=\($0.1)" }

@@ -10,13 +10,16 @@ import TactusWayland
 /// locked), and its action's name as a C string for run_action.
 final class Binding {
     let configuration: BindingConfiguration
+    /// Its id, as add_binding returns it (the file's bindings have one too).
+    let id: Int32
     private(set) var attachments: [AttachmentID] = []
     /// Whether it came from the configuration file (a reload replaces those) or through the C ABI.
     let isFromFile: Bool
     let actionName: UnsafeMutablePointer<CChar>
 
-    init(_ configuration: BindingConfiguration, isFromFile: Bool) {
+    init(_ configuration: BindingConfiguration, id: Int32, isFromFile: Bool) {
         self.configuration = configuration
+        self.id = id
         self.isFromFile = isFromFile
         switch configuration.action {
         case .host(let name), .exec(let name): actionName = strdup(name)

@@ -60,7 +60,7 @@ extension Plugin {
     }
 
     private func add(_ configuration: BindingConfiguration, isFromFile: Bool, id: Int32) {
-        let binding = Binding(configuration, isFromFile: isFromFile)
+        let binding = Binding(configuration, id: id, isFromFile: isFromFile)
         bindings[id] = binding
         if !isSessionLocked { attach(binding) }
     }
@@ -112,7 +112,7 @@ extension Plugin {
     }
 
     /// A binding's update runs its action: the host's by name, once the engine step is over (`LaterWork.action`); a
-    /// command at the end only (a live command would start once per frame).
+    /// command at the end only, within the launcher's bounds.
     func receive(_ update: GestureUpdate) {
         guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(update) else { return }
         switch binding.configuration.action {
@@ -121,8 +121,8 @@ extension Plugin {
                           values: CValues.values(update.values)))
         case .exec(let command):
             guard update.phase == .ended || update.phase == .recognized else { return }
-            if let failure = commands.run(command) {
-                host.log(TACTUS_LOG_ERROR, "tactus: cannot run \(command): \(failure)")
+            if case .failure(let refusal) = commands.run(command, variables: [], for: Int(binding.id), at: update.time) {
+                host.log(TACTUS_LOG_ERROR, "tactus: binding \(binding.id)'s command \(command): \(refusal)")
             }
         }
     }

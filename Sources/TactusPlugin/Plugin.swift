@@ -2,6 +2,7 @@
 import CTactusPlugin
 import Glibc
 import CTactusWaylandServer
+import TactusActions
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
@@ -34,7 +35,7 @@ final class Plugin: AttachmentOwner {
     var streamsForClients: Set<DeviceID> = []
 
     // Bindings, reload and actions (Plugin+Bindings.swift).
-    let commands: CommandRunner
+    let commands: CommandLauncher
     /// The configuration file the host named, if it named one, and what of the file is in force.
     let configurationPathGiven: String?
     /// The file to read: the host's, else the one the XDG directories give now (`Configuration.defaultPath`).
@@ -58,7 +59,7 @@ final class Plugin: AttachmentOwner {
         self.display = display
         self.host = host
         configurationPathGiven = configurationPath
-        commands = CommandRunner(loop: wl_display_get_event_loop(display))
+        commands = CommandLauncher(loop: wl_display_get_event_loop(display)!)
         engineLoop = EngineLoop(loop: wl_display_get_event_loop(display))
         server = GestureServer(display: display, engineLoop: engineLoop, host: host)
         host.server = server

@@ -18,9 +18,6 @@ import TactusPromises
 import TactusWaylandTestbed
 import FuzzerDriver
 
-/// What the protocol's text says of the kinds a client asks for: discrete ones are recognized, the others begin.
-let discreteKinds: Set<GestureKind> = [.tap, .longPress, .swipe]
-
 /// A gesture object and the protocol's rules for its events, checked as they arrive.
 final class WatchedGesture {
     let subscription: GestureSubscription
@@ -38,7 +35,8 @@ final class WatchedGesture {
     private func check(_ event: GestureEvent) {
         let name = kind?.externalName ?? "unknown kind"
         guard let kind else { return broken.append("a gesture of no kind heard \(event.phase)") }
-        let discrete = discreteKinds.contains(kind)
+        // What the protocol's text says of the kinds a client asks for: discrete ones are recognized, the others begin.
+        let discrete = kind.isDiscrete
         switch event.phase {
         case .began:
             if discrete { broken.append("a \(name) began") }

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 import CTactusWaylandServer
 import Glibc
+import TactusActions
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
 import TactusWayland
 
-/// The daemon: libinput's devices feed the engine, which runs on a `wl_event_loop` of the daemon's own (no display:
-/// the loop is libwayland's, for its descriptors, timers and signals), and the configuration's `exec` bindings run
-/// their commands at the steps they name. It sleeps on libinput's descriptor, the engine's timer and its signals.
+/// The daemon: libinput's devices (or a replayed trace) feed the engine, which runs on a `wl_event_loop` of the
+/// daemon's own (no display: the loop is libwayland's, for its descriptors, timers and signals), and the
+/// configuration's `exec` bindings run their commands at the steps they name, within `CommandLauncher`'s bounds. It
+/// sleeps on libinput's descriptor (or the replay's timer), the engine's timer and its signals; SIGTERM and SIGINT
+/// cancel the gestures in progress (their `cancelled` commands run) and stop it, SIGHUP reloads.
 final class Daemon: AttachmentOwner {
     /// What the daemon says, and where.
     struct Output {
@@ -42,7 +45,11 @@ final class Daemon: AttachmentOwner {
     private var source: LibinputSource?
     private let configurationPath: String
     private let output: Output
-    private let launcher = Launcher()
+    private let launcher: CommandLauncher
+    /// The engine's clock: the monotonic one, or a replayed trace's own.
+    private let clock = InputClock()
+    /// A replay's events still to play, the next one read already, and the timer that plays them.
+    private var replayed: ReplayedEvents?
     private var bindings: [Running] = []
     /// The configuration in force: its [[device]] settings place the devices libinput adds.
     private var configuration = Configuration()
@@ -52,13 +59,14 @@ final class Daemon: AttachmentOwner {
     private var sources: [OpaquePointer] = []
     private var stopping = false
 
-    /// Opens the devices of `input` and reads the configuration; throws what stops it starting.
-    init(input: Input, configurationPath: String, output: Output) throws {
-        guard let loop = wl_event_loop_create() else { throw DaemonError("cannot create an event loop") }
+    /// Opens the devices of `input` and reads the configuration, on `loop`, which must outlive the daemon (its timers
+    /// and its engine's are removed from it when the daemon goes); throws what stops it starting.
+    init(loop: OpaquePointer, input: Input, configurationPath: String, output: Output) throws {
         self.loop = loop
         self.configurationPath = configurationPath
         self.output = output
-        engineLoop = EngineLoop(loop: loop)
+        launcher = CommandLauncher(loop: loop)
+        engineLoop = EngineLoop(loop: loop, clock: { [clock] in clock.now() })
         let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in handle(event, at: time) }
         let log: (String) -> Void = { say("tactusd: \($0)") }
         do {
@@ -89,31 +97,71 @@ final class Daemon: AttachmentOwner {
 
     deinit {
         for source in sources { wl_event_source_remove(source) }
-        wl_event_loop_destroy(loop)
+        if let replayed { wl_event_source_remove(replayed.timer) }
     }
 
     private static func of(_ data: UnsafeMutableRawPointer?) -> Daemon {
         Unmanaged<Daemon>.fromOpaque(data!).takeUnretainedValue()
     }
 
-    /// Runs until SIGTERM or SIGINT, then ends the commands still running.
+    /// Runs until SIGTERM or SIGINT (or a replay's end), then stops: the gestures in progress are cancelled, so
+    /// that their `cancelled` commands run, and the commands still running get `CommandLauncher.Limits.holdBack` to
+    /// finish before they are ended.
     func run() {
         while !stopping { wl_event_loop_dispatch(loop, -1) }
-        launcher.stopAll()
+        for binding in bindings { binding.attachments.forEach(engineLoop.detach) }
+        launcher.stopAll(after: CommandLauncher.Limits.holdBack)
     }
 
-    /// Plays recorded events on the engine at their own times, in real time (so that commands run as they would have,
-    /// one of a binding at a time), lets the engine's deadlines after them pass, and gives the commands they started
-    /// `Launcher.holdBack` to finish.
-    func replay(_ events: [(time: Timestamp, event: InputEvent)]) {
-        let origin = events.first?.time ?? .zero, start = Timestamp.monotonicNow()
-        for (time, event) in events {
-            launcher.wait(until: start + (time - origin))
-            engineLoop.advance(to: time)
-            handle(event, at: time)
+    /// Plays recorded events, `next` giving them in order, on the engine at their own times and in real time, as
+    /// live input comes: from the loop, which meanwhile fires the engine's deadlines at their own times and takes
+    /// signals. A second after the last event (for the deadlines after it), the daemon stops as `run` does. `next`
+    /// throws what stops the replay (a trace that goes bad), which is said; what played until then stands.
+    func replay(_ next: @escaping () throws -> (time: Timestamp, event: InputEvent)?) {
+        guard let timer = wl_event_loop_add_timer(loop, { data in
+            Daemon.of(data).playDueEvents()
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque()) else { return }
+        replayed = ReplayedEvents(next: next, timer: timer)
+        playDueEvents()
+        run()
+    }
+
+    /// Plays the replay's events that are due by now on the input clock, and arms its timer for the next one.
+    private func playDueEvents() {
+        guard var replay = replayed else { return }
+        defer { replayed = replay }
+        do {
+            while let (time, event) = try replay.upcoming() {
+                if !replay.started {
+                    // The trace's first event is now: the input clock runs at the trace's times from here.
+                    clock.offset = time - Timestamp.monotonicNow()
+                    replay.started = true
+                }
+                let now = clock.now()
+                guard time <= now else {
+                    wl_event_source_timer_update(replay.timer, Int32(clamping: ((time - now).microseconds + 999) / 1000))
+                    return
+                }
+                engineLoop.advance(to: time)
+                handle(event, at: time)
+                replay.played(at: time, late: now - time)
+            }
+        } catch {
+            say("tactusd: \(error); the replay stops there")
         }
-        engineLoop.advance(to: (events.last?.time ?? .zero) + .milliseconds(1000))
-        launcher.stopAll(after: Launcher.holdBack)
+        // Done: the deadlines a second after the last event still fire, then the daemon stops.
+        let end = (replay.last ?? .zero) + .milliseconds(1000)
+        let left = end - clock.now()
+        if left > .zero && !replay.ending {
+            replay.ending = true
+            wl_event_source_timer_update(replay.timer, Int32(clamping: (left.microseconds + 999) / 1000))
+            return
+        }
+        engineLoop.advance(to: end)
+        let duration = Double(((replay.last ?? .zero) - (replay.first ?? .zero)).microseconds) / 1_000_000
+        say("tactusd: replayed \(replay.count) events of \(duration) s; the latest came \(replay.latest.microseconds / 1000) ms late")
+        stopping = true
     }
 
     private func received(_ signal: Int32) {
@@ -187,9 +235,11 @@ final class Daemon: AttachmentOwner {
         }
         guard binding.runs(update), case .exec(let command) = binding.action,
               let paces = bindings[index].pacer.paces(at: update, millimetresPerPixel: scale) else { return }
-        // A change while the binding's last command still runs is left out: the next change that runs carries the
-        // gesture's values then, and the paces since. Beginnings and endings always run.
-        if update.phase == .changed && launcher.isBusy(index, at: update.time) { return }
+        // A change the launcher holds back is left out: the next change that runs carries the gesture's values then,
+        // and the paces since. Beginnings and endings always run.
+        if update.phase == .changed && !launcher.admitsChange(of: index, at: update.time, paced: binding.pace != nil) {
+            return
+        }
         let step = bindings[index].pacer.step(at: update, millimetresPerPixel: scale)
         bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
         let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: step)
@@ -197,12 +247,55 @@ final class Daemon: AttachmentOwner {
             say("tactusd: binding \(number) runs: \(variables.map { "\($0.0)=\($0.1)" }.joined(separator: " ")) \(command)")
         }
         guard !output.dryRun else { return }
-        if let failure = launcher.run(command, variables: variables, for: index, at: update.time) {
-            say("tactusd: cannot run \(command): \(failure)")
+        if case .failure(let refusal) = launcher.run(command, variables: variables, for: index, at: update.time) {
+            say("tactusd: binding \(number)'s \(update.phase.rawValue) command \(command): \(refusal)")
         }
     }
 
     func released(_ attachment: AttachmentID) {}
+}
+
+/// The input clock: the monotonic clock, which libinput stamps events with, moved to a trace's own times while one
+/// replays.
+private final class InputClock {
+    var offset = TimeSpan.zero
+    func now() -> Timestamp { Timestamp.monotonicNow() + offset }
+}
+
+/// A replay's events: read one ahead of the engine, so that the timer can wait for the next one's time.
+private struct ReplayedEvents {
+    let next: () throws -> (time: Timestamp, event: InputEvent)?
+    let timer: OpaquePointer
+    /// The next event, read and not yet played.
+    private var pending: (time: Timestamp, event: InputEvent)?
+    /// Whether the first event played (the input clock is the trace's from then).
+    var started = false
+    /// The times of the first and the last event played, how many played, and the most one came late.
+    private(set) var first: Timestamp?, last: Timestamp?
+    private(set) var count = 0
+    private(set) var latest = TimeSpan.zero
+    /// Whether only the second after the last event is left.
+    var ending = false
+
+    init(next: @escaping () throws -> (time: Timestamp, event: InputEvent)?, timer: OpaquePointer) {
+        self.next = next
+        self.timer = timer
+    }
+
+    /// The next event to play, read now if it is not yet; nil at the end.
+    mutating func upcoming() throws -> (time: Timestamp, event: InputEvent)? {
+        if pending == nil { pending = try next() }
+        return pending
+    }
+
+    /// The upcoming event, of `time`, was played `late` after it.
+    mutating func played(at time: Timestamp, late: TimeSpan) {
+        pending = nil
+        first = first ?? time
+        last = time
+        count += 1
+        latest = max(latest, late)
+    }
 }
 
 /// Where a device libinput adds goes, by the first [[device]] of `configuration` that matches its name: the turn

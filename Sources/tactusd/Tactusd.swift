@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import ArgumentParser
+import CTactusWaylandServer
 import Glibc
+import TactusActions
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
@@ -46,20 +48,33 @@ struct Tactusd: ParsableCommand {
     }
 
     func run() throws {
+        // Output goes on when nobody reads it (`tactusd --verbose | head`): a write fails instead of ending the daemon.
+        signal(SIGPIPE, SIG_IGN)
         let path = file ?? configurationFile ?? Configuration.defaultPath()
         if check { throw ExitCode(Self.check(path)) }
         if listDevices { throw ExitCode(try listTheDevices(configuredBy: path)) }
+        // The loop outlives the daemon, whose parts take their timers off it as they go.
+        guard let loop = wl_event_loop_create() else {
+            say("tactusd: cannot create an event loop")
+            throw ExitCode(1)
+        }
+        defer { wl_event_loop_destroy(loop) }
+        try runDaemon(on: loop, configuredBy: path)
+    }
+
+    /// Runs the daemon on `loop` until it stops: live, or playing the trace of `--replay`.
+    private func runDaemon(on loop: OpaquePointer, configuredBy path: String) throws {
         let daemon: Daemon
         let recording: [(time: Timestamp, event: InputEvent)]?
         do {
             recording = try replay.map(Self.events(of:))
-            daemon = try Daemon(input: replay != nil ? .replayed : devices.isEmpty ? .seat(seat) : .devices(devices),
+            daemon = try Daemon(loop: loop, input: replay != nil ? .replayed : devices.isEmpty ? .seat(seat) : .devices(devices),
                                 configurationPath: path, output: Daemon.Output(verbose: verbose, dryRun: dryRun))
         } catch {
             say("tactusd: \(error)")
             throw ExitCode(1)
         }
-        if let recording { daemon.replay(recording) } else { daemon.run() }
+        if var events = recording?.makeIterator() { daemon.replay { events.next() } } else { daemon.run() }
     }
 
     /// The events of a trace, as `tactus-sim replay` reads them: its device descriptions first.
@@ -76,6 +91,11 @@ struct Tactusd: ParsableCommand {
             for (index, binding) in configuration.bindings.enumerated() {
                 if case .host = binding.action {
                     say("\(path): binding \(index + 1) (\(binding.name)): host actions are a compositor's; tactusd leaves it out")
+                } else if binding.runsUnpacedChanges {
+                    let interval = CommandLauncher.Limits.unpacedInterval.microseconds / 1000
+                    say("\(path): binding \(index + 1) (\(binding.name)): runs its command at changes without a pace; "
+                        + "at most one every \(interval) ms runs (every-ms, every-mm, every-degrees or every-scale "
+                        + "choose how far apart)")
                 }
             }
             say("\(path): \(configuration.bindings.count) bindings, good")

@@ -31,4 +31,172 @@ import Testing
         #expect(steps.first == "began" && steps.last == "cancelled" && !steps.contains("ended"), "\(steps)\n\(printed)")
         #expect(printed.contains("binding 1: drag cancelled (deviceRemoved)"), "\(printed)")
     }
+
+    /// SIGTERM halfway through a 10-second four-finger drag: the daemon cancels the drag, whose cancelled command runs
+    /// (a binding that presses at began is released), and stops at once rather than when the replay would end.
+    @Test func sigtermMidGestureRunsTheCancelledCommandAndStops() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let trace = try Self.generated(["drag", "--fingers", "4", "--duration", "10000", "--distance", "100"], in: folder)
+        let daemon = try Self.start(config: """
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            on = ["began", "changed", "ended", "cancelled"]
+            every-mm = 5
+            action = { exec = "echo $TACTUS_PHASE >> \(folder)/steps" }
+            """, replaying: trace, in: folder)
+        try Self.waitFor(seconds: 8, "a change's command") { Self.steps(folder).contains("changed") }
+        let signalled = Date()
+        daemon.terminate()
+        try Self.waitForExit(of: daemon, seconds: 5)
+        let stopping = Date().timeIntervalSince(signalled)
+        let steps = Self.steps(folder)
+        #expect(daemon.terminationReason == .exit && daemon.terminationStatus == 0)
+        #expect(stopping < 3, "it stopped \(stopping) s after SIGTERM, in a replay of 10 s")
+        #expect(steps.first == "began" && steps.last == "cancelled" && !steps.contains("ended"), "\(steps)")
+    }
+
+    /// A trace whose next event is eleven days on: SIGINT stops the replay while it waits.
+    @Test func sigintStopsAReplayThatWaitsForItsNextEvent() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let header = try String(contentsOfFile: Self.generated(["tap"], in: folder), encoding: .utf8).split(separator: "\n")[0]
+        let trace = folder + "/gap.jsonl"
+        try ([String(header)] + Self.touch(downAt: 100_000, upAt: 1_000_000_000_000)).joined(separator: "\n")
+            .appending("\n").write(toFile: trace, atomically: true, encoding: .utf8)
+        let daemon = try Self.start(config: "", replaying: trace, in: folder)
+        Thread.sleep(forTimeInterval: 1)
+        let signalled = Date()
+        daemon.interrupt()
+        try Self.waitForExit(of: daemon, seconds: 5)
+        #expect(Date().timeIntervalSince(signalled) < 3 && daemon.terminationStatus == 0)
+    }
+
+    /// A finger held still for 30 s of a trace: the long press is recognized by the engine's timer at its own time,
+    /// half a second in, not when the finger lifts.
+    @Test func aLongPressInAReplayIsRecognizedAtItsDeadline() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let header = try String(contentsOfFile: Self.generated(["tap"], in: folder), encoding: .utf8).split(separator: "\n")[0]
+        let trace = folder + "/still.jsonl"
+        try ([String(header)] + Self.touch(downAt: 100_000, upAt: 30_100_000)).joined(separator: "\n")
+            .appending("\n").write(toFile: trace, atomically: true, encoding: .utf8)
+        let daemon = try Self.start(config: """
+            [[binding]]
+            gesture = "long-press"
+            action = { exec = "echo pressed >> \(folder)/steps" }
+            """, replaying: trace, in: folder)
+        defer { daemon.terminate(); try? Self.waitForExit(of: daemon, seconds: 5) }
+        try Self.waitFor(seconds: 10, "the long press's command, due 0.5 s in (the finger lifts at 30 s)") {
+            Self.steps(folder) == ["pressed"]
+        }
+    }
+
+    /// The commands' `TACTUS_*` variables are the gesture's alone: those of tactusd's own environment do not reach
+    /// them, not even the ones a swipe does not set.
+    @Test func commandsGetTheGesturesVariablesAndNoneOfTheDaemons() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let trace = try Self.generated(["swipe", "--fingers", "3", "--direction", "left"], in: folder)
+        let daemon = try Self.start(config: """
+            [[binding]]
+            gesture = "swipe"
+            fingers = 3
+            action = { exec = "env | grep ^TACTUS_ | sort > \(folder)/environment" }
+            """, replaying: trace, in: folder,
+            environment: ["TACTUS_COUNT": "666", "TACTUS_EDGE": "evil", "TACTUS_SCALE": "9.999"])
+        try Self.waitForExit(of: daemon, seconds: 20)
+        let variables = DaemonThroughLibinputTests.written(folder + "/environment").map { $0.joined() }
+        #expect(variables.contains("TACTUS_GESTURE=swipe") && variables.contains("TACTUS_DIRECTION=left"), "\(variables)")
+        #expect(!variables.contains { $0.hasPrefix("TACTUS_COUNT") || $0.hasPrefix("TACTUS_EDGE") || $0.hasPrefix("TACTUS_SCALE") },
+                "\(variables)")
+    }
+
+    /// A binding that runs at every change without a pace, on a 2-second four-finger drag reported at 480 Hz: at
+    /// most one command every 50 ms (before: one per frame, some 960); `--check` says so.
+    @Test func anUnpacedLiveBindingRunsAtMostOneCommandEvery50Milliseconds() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let trace = try Self.generated(["drag", "--fingers", "4", "--duration", "2000", "--distance", "60", "--rate", "480"],
+                                       in: folder)
+        let configuration = """
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            on = ["changed"]
+            action = { exec = "echo $TACTUS_PHASE >> \(folder)/steps" }
+            """
+        let daemon = try Self.start(config: configuration, replaying: trace, in: folder)
+        try Self.waitForExit(of: daemon, seconds: 20)
+        let changes = Self.steps(folder).count
+        #expect(changes >= 20 && changes <= 2000 / 50 + 1, "\(changes) commands for 2 s of changes")
+        let checked = try runInRepository(try Artifact.daemon.path, ["--check", folder + "/config.toml"])
+        #expect(checked.contains("binding 1 (exec: echo $TACTUS_PHASE >> \(folder)/steps): runs its command at changes "
+                                 + "without a pace; at most one every 50 ms runs"), "\(checked)")
+    }
+
+    /// tactusd's output read by a reader that goes away (`tactusd --verbose | head -2`): it carries on and exits 0
+    /// rather than dying of SIGPIPE.
+    @Test func aReaderThatGoesAwayDoesNotEndTheDaemon() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let trace = try Self.generated(["swipe", "--fingers", "3", "--direction", "left"], in: folder)
+        let daemon = try Self.start(config: """
+            [[binding]]
+            gesture = "swipe"
+            fingers = 3
+            action = { exec = "echo swiped >> \(folder)/steps" }
+            """, replaying: trace, in: folder, arguments: ["--verbose"], closingOutput: true)
+        try Self.waitForExit(of: daemon, seconds: 20)
+        #expect(daemon.terminationReason == .exit && daemon.terminationStatus == 0)
+        #expect(Self.steps(folder) == ["swiped"])
+    }
+
+    // MARK: Support
+
+    /// Writes `tactus-sim generate ARGUMENTS` into the folder and returns its path.
+    static func generated(_ arguments: [String], in folder: String) throws -> String {
+        let path = folder + "/\(arguments[0])-\(UUID().uuidString).jsonl"
+        try runInRepository(try Artifact.simulator.path, ["generate"] + arguments)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A finger on device 1, down and up at those times (µs), as trace lines.
+    static func touch(downAt down: Int, upAt up: Int) -> [String] {
+        [#"{"t":\#(down),"type":"down","device":1,"id":0,"x":0.5,"y":0.5}"#, #"{"t":\#(down),"type":"frame","device":1}"#,
+         #"{"t":\#(up),"type":"up","device":1,"id":0}"#, #"{"t":\#(up),"type":"frame","device":1}"#]
+    }
+
+    /// Starts `tactusd --config FOLDER/config.toml --replay TRACE` with `config` written there; its output is
+    /// discarded, or read by nobody when `closingOutput` (the pipe's reader closed at once).
+    static func start(config: String, replaying trace: String, in folder: String, arguments: [String] = [],
+                      environment: [String: String] = [:], closingOutput: Bool = false) throws -> Process {
+        try config.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Artifact.daemon.path)
+        process.arguments = ["--config", folder + "/config.toml", "--replay", trace] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = closingOutput ? output : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if closingOutput { try output.fileHandleForReading.close() }
+        return process
+    }
+
+    /// Waits for the daemon to exit; after `seconds`, kills it and fails.
+    static func waitForExit(of daemon: Process, seconds: Double) throws {
+        defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() } }
+        try waitFor(seconds: seconds, "tactusd's exit") { !daemon.isRunning }
+    }
+
+    /// The steps the commands wrote, a line each.
+    static func steps(_ folder: String) -> [String] {
+        DaemonThroughLibinputTests.written(folder + "/steps").map { $0.joined() }
+    }
+
+    /// Waits until `condition` holds, looking every 50 ms; fails naming `what` after `seconds`.
+    static func waitFor(seconds: Double, _ what: String, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { throw ProgramFailure(description: "\(what): not within \(seconds) s") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
 }

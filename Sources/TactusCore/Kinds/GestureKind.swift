@@ -24,6 +24,8 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
         /// Whether it needs an output edge: it comes from touchscreens only, and a compositor attaches it to the
         /// edge's band so that interactions elsewhere are never held back for it.
         var needsOutputEdge = false
+        /// Whether it is discrete: recognized once (possible → recognized | failed), never began, changed and ended.
+        var isDiscrete = false
         /// The name in running text, where it is not the external name with spaces: `tip-tap`.
         var spokenName: String? = nil
         /// Builds the gesture from a description whose parameters are valid for the kind.
@@ -34,14 +36,16 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     var traits: Traits {
         switch self {
         case .tap:
-            return Traits(number: 1, name: "tap", fingers: 1...10, parameters: [.count, .distance, .duration]) { spec in
+            return Traits(number: 1, name: "tap", fingers: 1...10, parameters: [.count, .distance, .duration],
+                          isDiscrete: true) { spec in
                 var tap = TapGesture(count: spec.count ?? 1, fingers: spec.fingers ?? 1)
                 if let distance = spec.distance { tap.maximumMovement = distance }
                 if let duration = spec.duration { tap.maximumInterval = .milliseconds(Int64(duration)) }
                 return AnyGesture(tap)
             }
         case .longPress:
-            return Traits(number: 2, name: "long_press", fingers: 1...10, parameters: [.distance, .duration]) { spec in
+            return Traits(number: 2, name: "long_press", fingers: 1...10, parameters: [.distance, .duration],
+                          isDiscrete: true) { spec in
                 var press = LongPressGesture(fingers: spec.fingers ?? 1)
                 if let duration = spec.duration { press.minimumDuration = .milliseconds(Int64(duration)) }
                 if let distance = spec.distance { press.maximumDistance = distance }
@@ -53,7 +57,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
             }
         case .swipe:
             return Traits(number: 4, name: "swipe", fingers: 1...10,
-                          parameters: [.distance, .minimumVelocity, .directions]) { spec in
+                          parameters: [.distance, .minimumVelocity, .directions], isDiscrete: true) { spec in
                 var swipe = SwipeGesture(directions: spec.directions ?? .cardinal, fingers: spec.fingers ?? 1)
                 if let distance = spec.distance { swipe.minimumDistance = distance }
                 if let velocity = spec.minimumVelocity { swipe.minimumVelocity = velocity }
@@ -84,7 +88,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
             }
         case .tipTap:
             return Traits(number: 9, name: "tip_tap", fingers: 1...4, parameters: [.distance, .duration, .directions],
-                          spokenName: "tip-tap") { spec in
+                          isDiscrete: true, spokenName: "tip-tap") { spec in
                 var tipTap = TipTapGesture(fingers: spec.fingers ?? 1, directions: spec.directions ?? .all)
                 if let distance = spec.distance { tipTap.maximumMovement = distance }
                 if let duration = spec.duration { tipTap.maximumDuration = .milliseconds(Int64(duration)) }
@@ -121,6 +125,10 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
 
     /// The kind's number in tactus-gestures-v1's kind enum and in `tactus.h`'s `enum tactus_gesture_kind`.
     public var number: UInt32 { traits.number }
+
+    /// Whether the kind is discrete: recognized once (possible → recognized | failed); a continuous one goes
+    /// possible → began → changed… → ended | cancelled.
+    public var isDiscrete: Bool { traits.isDiscrete }
 
     /// The kind a protocol or C ABI number names.
     public init?(number: UInt32) {

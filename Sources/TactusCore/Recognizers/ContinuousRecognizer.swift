@@ -34,7 +34,7 @@ class ContinuousRecognizer<Value>: Recognizer<Value> {
         self.earlyLiftReason = earlyLiftReason
         self.minimumFingers = min(max(minimumFingers, 1), max(fingers, 1))
         self.acceptedSources = sources
-        super.init(kind: kind, discrete: false, fingers: fingers, initial: initial)
+        super.init(kind: kind, fingers: fingers, initial: initial)
     }
 
     override func reset(_ tracker: ContactTracker) {

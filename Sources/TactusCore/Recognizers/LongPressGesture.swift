@@ -78,7 +78,7 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
 
     init(_ gesture: LongPressGesture) {
         self.gesture = gesture
-        super.init(kind: .longPress, discrete: true, fingers: gesture.fingers,
+        super.init(kind: .longPress, fingers: gesture.fingers,
                    initial: LongPressValue(time: .zero, location: .zero, fingers: gesture.fingers, isPressing: false))
     }
 

@@ -41,9 +41,9 @@ class Recognizer<Value>: GestureNode<Value> {
     /// A discrete gesture reported an in-progress value in this interaction (a long press pressing).
     private var hasProgressed = false
 
-    init(kind: GestureKind, discrete: Bool, fingers: Int, initial: Value) {
+    init(kind: GestureKind, fingers: Int, initial: Value) {
         self.kind = kind
-        self.isDiscrete = discrete
+        self.isDiscrete = kind.isDiscrete
         self.fingers = max(fingers, 1)
         self.current = initial
     }

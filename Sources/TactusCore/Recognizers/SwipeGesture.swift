@@ -163,7 +163,7 @@ final class SwipeRecognizer: Recognizer<SwipeValue> {
 
     init(_ gesture: SwipeGesture) {
         self.gesture = gesture
-        super.init(kind: .swipe, discrete: true, fingers: gesture.fingers,
+        super.init(kind: .swipe, fingers: gesture.fingers,
                    initial: SwipeValue(time: .zero, direction: .right, translation: .zero, velocity: .zero,
                                        location: .zero, fingers: gesture.fingers))
     }

@@ -93,7 +93,7 @@ final class TapRecognizer: Recognizer<TapValue> {
 
     init(_ gesture: TapGesture) {
         self.gesture = gesture
-        super.init(kind: .tap, discrete: true, fingers: gesture.fingers,
+        super.init(kind: .tap, fingers: gesture.fingers,
                    initial: TapValue(time: .zero, location: .zero, count: gesture.count, fingers: gesture.fingers))
     }
 

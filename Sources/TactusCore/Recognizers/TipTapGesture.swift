@@ -94,7 +94,7 @@ final class TipTapRecognizer: Recognizer<TipTapValue> {
         self.gesture = gesture
         // The held fingers, as the recognizer's fingers: the arena makes a multi-finger claim wait for a member
         // that wants more fingers to land together (`ArenaMember.blocks`), and the tap never lands with them.
-        super.init(kind: .tipTap, discrete: true, fingers: gesture.fingers,
+        super.init(kind: .tipTap, fingers: gesture.fingers,
                    initial: TipTapValue(time: .zero, location: .zero, holdLocation: .zero, direction: .right,
                                         fingers: gesture.fingers))
     }
