@@ -37,6 +37,24 @@ import TactusCore
         func frame(at ms: Int64) -> [RawTouchDecision] { send(.touchFrame(screen), at: ms).own }
     }
 
+    /// What a host that stops using the engine hands on to its clients: the events withheld now, in the order they
+    /// came with their own times, as deliveries; reading them changes nothing, and the engine still decides them.
+    @Test func theWithheldTouchesAreListedInOrderWithoutBeingDecided() {
+        let host = Host()
+        host.engine.attach(SwipeGesture(fingers: 3), priority: .high, policy: .withhold)
+        _ = host.down(0, 0.4, 0.5, at: 1000)
+        _ = host.down(1, 0.45, 0.5, at: 1000)
+        _ = host.frame(at: 1000)
+        _ = host.move(0, 0.41, 0.5, at: 1010)
+        let listed = host.engine.withheldTouches
+        #expect(listed == [.deliver(host.screen, .down(0, Point(x: 0.4, y: 0.5)), at: .milliseconds(1000)),
+                           .deliver(host.screen, .down(1, Point(x: 0.45, y: 0.5)), at: .milliseconds(1000)),
+                           .deliver(host.screen, .frame, at: .milliseconds(1000)),
+                           .deliver(host.screen, .motion(0, Point(x: 0.41, y: 0.5)), at: .milliseconds(1010))])
+        #expect(host.engine.withheldTouches == listed)
+        #expect(host.decisions.allSatisfy { if case .withhold = $0.decision { return true } else { return false } })
+    }
+
     @Test func anEventStampedBeforeTheEnginesClockGetsItsOwnDecision() throws {
         let host = Host()
         host.engine.attach(SwipeGesture(fingers: 3), priority: .high, policy: .withhold)
