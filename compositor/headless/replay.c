@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * A trace played on headless devices in real time (replay.h): each event's time is the trace's own, counted from the
- * replay's start, whatever the event loop's delays.
+ * A trace read on the event loop, then played on headless devices in real time (replay.h): each event's time is the
+ * trace's own, counted from the replay's start, whatever the event loop's delays.
  */
 #define _POSIX_C_SOURCE 200809L
 #define WLR_USE_UNSTABLE
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
@@ -15,6 +16,66 @@
 #include <wlr/types/wlr_touch.h>
 
 #include "replay.h"
+
+/* A trace is read for this long in a turn of the event loop, then the loop serves the rest for a millisecond. */
+#define READING_NSEC_PER_TURN 2000000
+
+struct replay_loading {
+	struct trace_reading *reading; /* NULL when it could not start: error says why */
+	struct wl_event_source *timer;
+	void (*loaded)(struct trace *trace, const char *error, void *data);
+	void *data;
+	char error[1024];
+};
+
+static int64_t nanoseconds_since(const struct timespec *start) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)(now.tv_sec - start->tv_sec) * 1000000000 + (now.tv_nsec - start->tv_nsec);
+}
+
+void replay_loading_cancel(struct replay_loading *loading) {
+	wl_event_source_remove(loading->timer);
+	trace_reading_free(loading->reading);
+	free(loading);
+}
+
+/* Reads the trace for a while, steps of a few milliseconds at most, and hands it over once read or refused. */
+static int read_for_a_turn(void *data) {
+	struct replay_loading *loading = data;
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	struct trace trace = {0};
+	enum trace_reading_progress progress = loading->reading ? TRACE_READING : TRACE_REFUSED;
+	while (progress == TRACE_READING && nanoseconds_since(&start) < READING_NSEC_PER_TURN)
+		progress = trace_reading_continue(loading->reading, &trace, loading->error, sizeof loading->error);
+	if (progress == TRACE_READING) {
+		wl_event_source_timer_update(loading->timer, 1);
+		return 0;
+	}
+	void (*loaded)(struct trace *, const char *, void *) = loading->loaded;
+	void *loaded_data = loading->data;
+	char error[sizeof loading->error];
+	memcpy(error, loading->error, sizeof error);
+	replay_loading_cancel(loading);
+	if (progress == TRACE_READ)
+		loaded(&trace, NULL, loaded_data);
+	else
+		loaded(NULL, error, loaded_data);
+	return 0;
+}
+
+struct replay_loading *replay_load(struct wl_event_loop *loop, const char *path,
+                                   void (*loaded)(struct trace *trace, const char *error, void *data), void *data) {
+	struct replay_loading *loading = calloc(1, sizeof *loading);
+	loading->loaded = loaded;
+	loading->data = data;
+	/* A file that cannot be read is refused as a trace refused later is: on the loop, through loaded. */
+	loading->reading = trace_reading_start(path, loading->error, sizeof loading->error);
+	loading->timer = wl_event_loop_add_timer(loop, read_for_a_turn, loading);
+	wl_event_source_timer_update(loading->timer, 1);
+	return loading;
+}
 
 /* Events due at once are played this many at a time, so that clients and commands are served between them. */
 #define EVENTS_PER_TICK 64
@@ -125,6 +186,10 @@ static void replay_touchpad(struct wlr_input_device *device, const struct trace_
 	}
 }
 
+static int64_t microseconds_since_start(const struct replay *replay) {
+	return nanoseconds_since(&replay->start) / 1000;
+}
+
 /* Plays the events that are due, EVENTS_PER_TICK at most, and sets the timer for the next. */
 static int replay_next(void *data) {
 	struct replay *replay = data;
@@ -135,10 +200,7 @@ static int replay_next(void *data) {
 		finished(finished_data);
 		return 0;
 	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	int64_t elapsed_us =
-		(int64_t)(now.tv_sec - replay->start.tv_sec) * 1000000 + (now.tv_nsec - replay->start.tv_nsec) / 1000;
+	int64_t elapsed_us = microseconds_since_start(replay);
 	for (int played = 0; replay->next < replay->trace.count; played++) {
 		const struct trace_event *event = &replay->trace.events[replay->next];
 		if (event->time_us > elapsed_us) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Replays (replay.c): a simulator trace (trace.h) played in real time on headless input devices, through the signals of
- * their wlroots devices, as a driver would send them: what a compositor does with them is its own input path. Used by
- * the controls that drive a headless compositor in tests: tactus-wlr's (control.c) and the Wayfire test plugin's
- * (Tests/WayfireControl).
+ * Replays (replay.c): a simulator trace (trace.h) read on the compositor's event loop, then played in real time on
+ * headless input devices, through the signals of their wlroots devices, as a driver would send them: what a
+ * compositor does with them is its own input path. Used by the controls that drive a headless compositor in tests:
+ * tactus-wlr's (control.c) and the Wayfire test plugin's (Tests/WayfireControl).
  */
 #ifndef REPLAY_H
 #define REPLAY_H
@@ -31,6 +31,18 @@ struct replay_devices {
 /* Makes what is missing of the pointer, the keyboard and the first `touchscreens` touchscreens on the headless backend
  * that backend is or holds (wlr_backend_autocreate wraps it in a multi-backend); false without that backend. */
 bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *backend, size_t touchscreens);
+
+struct replay_loading;
+
+/* Starts reading the trace at path on the event loop, a few milliseconds of each turn, so that a compositor serves
+ * its clients and commands while a large trace is read. Once it is read whole, calls loaded(trace, NULL, data), which
+ * takes its events over; once it is refused, or cannot be read, loaded(NULL, why, data) ("PATH:LINE: reason" or
+ * "PATH: reason"). Either way the loading frees itself first. */
+struct replay_loading *replay_load(struct wl_event_loop *loop, const char *path,
+                                   void (*loaded)(struct trace *trace, const char *error, void *data), void *data);
+
+/* Stops reading, without calling loaded, and frees the loading. */
+void replay_loading_cancel(struct replay_loading *loading);
 
 struct replay;
 
