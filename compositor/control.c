@@ -39,7 +39,7 @@ struct control {
 	struct command_socket *socket; /* once listening */
 };
 
-/* The replay is over, played or refused: its requester hears how, and a compositor started with --replay
+/* The replay is over, played, refused or stopped: its requester hears how, and a compositor started with --replay
  * quits. */
 static void end_replay(struct control *control, const char *answer) {
 	control->loading = NULL;
@@ -128,6 +128,24 @@ bool control_replay_then_quit(struct control *control, const char *path, char *e
 		return false;
 	control->quit_after_replay = true;
 	return true;
+}
+
+/* "stop-replay" ends the replay being read or played, however far off its next event: what it had in flight ends as
+ * a device's does when libinput gives up on it (replay_stop), its requester hears that it was stopped, and another
+ * replay may start. */
+static void run_stop_replay_command(struct control *control, struct command_connection *connection) {
+	if (!control->loading && !control->replay) {
+		command_reply(connection, "error: no replay is playing\n");
+		return;
+	}
+	if (control->loading)
+		replay_loading_cancel(control->loading);
+	if (control->replay)
+		replay_stop(control->replay);
+	printf("tactus-wlr: replay stopped\n");
+	fflush(stdout);
+	end_replay(control, "error: the replay was stopped\n");
+	command_reply(connection, "ok\n");
 }
 
 static void move_pointer(struct control *control, const struct wlr_box *box, double x, double y) {
@@ -256,6 +274,8 @@ static void run_control_command(struct control *control, struct command_connecti
 	char state[16], seat[32], what[16];
 	if (strncmp(command, "replay ", 7) == 0) {
 		run_replay_command(control, connection, command + 7);
+	} else if (strcmp(command, "stop-replay") == 0) {
+		run_stop_replay_command(control, connection);
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
 		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
 		if (!make_replay_devices(control, 1) || layout->width <= 0 || layout->height <= 0) {
@@ -291,8 +311,9 @@ static void run_control_command(struct control *control, struct command_connecti
 		command_reply(connection, "ok\n");
 		wl_display_terminate(server->display);
 	} else {
-		command_reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, seat NAME "
-		                  "touchscreen N, seat NAME remove, output transform N, windows, reload, quit\n");
+		command_reply(connection, "error: commands are replay TRACE, stop-replay, pointer X Y, key CODE "
+		                  "pressed|released, seat NAME touchscreen N, seat NAME remove, output transform N, windows, "
+		                  "reload, quit\n");
 	}
 }
 
@@ -319,6 +340,6 @@ void control_destroy(struct control *control) {
 	if (control->loading)
 		replay_loading_cancel(control->loading);
 	if (control->replay)
-		replay_stop(control->replay);
+		replay_destroy(control->replay);
 	free(control);
 }

@@ -53,8 +53,13 @@ struct replay;
 struct replay *replay_start(struct wl_event_loop *loop, struct trace *trace, const struct replay_devices *devices,
                             void (*finished)(void *data), void *data);
 
-/* Stops a replay without calling its finished callback, and frees it. */
+/* Stops a replay before its end, without calling its finished callback, and frees it. What it had in flight ends
+ * as a device's does when libinput gives up on it: each touch still down on a touchscreen is cancelled, followed by a
+ * frame, and a touchpad gesture begun and not ended ends as cancelled; so every gesture those began ends, once. */
 void replay_stop(struct replay *replay);
+
+/* Frees a replay, leaving its devices as they are: for a compositor that goes away with them. */
+void replay_destroy(struct replay *replay);
 
 #ifdef __cplusplus
 }
