@@ -31,56 +31,58 @@ struct control {
 	struct replay_devices devices;
 	/* Seats beside the desktop's seat0, made by the seat command for the touchscreens put on them. */
 	struct wlr_seat *seats[TRACE_MAX_TOUCHSCREENS];
-	struct replay *replay; /* the replay playing, if any; the connection that asked for it waits for its "done" */
+	/* The one replay at a time: its trace while it is read, then its playing. The connection that asked for it waits
+	 * for its "done". */
+	struct replay_loading *loading;
+	struct replay *replay;
 	bool quit_after_replay;
 	struct command_socket *socket; /* once listening */
 };
 
-/* The replay playing has played: its requester is answered, and a compositor started with --replay quits. */
-static void finish_replay(void *data) {
-	struct control *control = data;
+/* The replay is over, played, refused or stopped: its requester hears how, and a compositor started with --replay
+ * quits. */
+static void end_replay(struct control *control, const char *answer) {
+	control->loading = NULL;
 	control->replay = NULL;
-	printf("tactus-wlr: replay finished\n");
-	fflush(stdout);
-	command_socket_answer_waiting(control->socket, "done\n");
+	command_socket_answer_waiting(control->socket, answer);
 	if (control->quit_after_replay)
 		wl_display_terminate(control->server->display);
 }
 
-static void stop_replay(struct control *control) {
-	if (control->replay)
-		replay_stop(control->replay);
-	control->replay = NULL;
+static void finish_replay(void *data) {
+	printf("tactus-wlr: replay finished\n");
+	fflush(stdout);
+	end_replay(data, "done\n");
 }
 
 static bool make_replay_devices(struct control *control, size_t touchscreens) {
 	return replay_devices_make(&control->devices, control->server->backend, touchscreens);
 }
 
-/* Starts playing a simulator trace on the headless devices, answering requester "done" at its end (NULL: nobody);
- * false, with why in error, when it cannot. */
-static bool start_replay(struct control *control, const char *path, struct command_connection *requester, char *error,
-                         size_t error_size) {
-	if (control->replay) {
+/* Whether a replay may start: none is being read or played, and there are headless devices to play it on; false,
+ * with why in error, when not. */
+static bool may_replay(struct control *control, char *error, size_t error_size) {
+	if (control->loading || control->replay)
 		snprintf(error, error_size, "a replay is playing");
-		return false;
-	}
-	struct trace trace;
-	if (!make_replay_devices(control, 1)) {
+	else if (!make_replay_devices(control, 1))
 		snprintf(error, error_size, "replays need the headless backend (WLR_BACKENDS=headless)");
-		return false;
-	}
-	if (!trace_read(path, &trace, error, error_size))
-		return false;
-	if (!make_replay_devices(control, trace.touchscreen_count)) {
+	else
+		return true;
+	return false;
+}
+
+/* Plays a trace read on the headless devices, which it owns from here; false, with why in error, when they cannot
+ * be made for it. */
+static bool play(struct control *control, struct trace *trace, char *error, size_t error_size) {
+	if (!make_replay_devices(control, trace->touchscreen_count)) {
 		snprintf(error, error_size, "the headless backend made no touchscreen for each of the trace's %zu",
-		         trace.touchscreen_count);
-		trace_release(&trace);
+		         trace->touchscreen_count);
+		trace_release(trace);
 		return false;
 	}
 	/* A touchscreen's physical size and calibration reach the plugin: the headless devices have neither. */
-	for (size_t i = 0; i < trace.touchscreen_count; i++) {
-		const struct trace_touchscreen *described = &trace.touchscreens[i];
+	for (size_t i = 0; i < trace->touchscreen_count; i++) {
+		const struct trace_touchscreen *described = &trace->touchscreens[i];
 		struct wlr_input_device *touchscreen = control->devices.touchscreens[i];
 		if (described->has_size) {
 			touchscreen->width_mm = described->width_mm;
@@ -88,18 +90,62 @@ static bool start_replay(struct control *control, const char *path, struct comma
 		}
 		glue_calibrate_touchscreen(control->server->glue, touchscreen, described->calibration);
 	}
-	control->replay = replay_start(wl_display_get_event_loop(control->server->display), &trace, &control->devices,
+	control->replay = replay_start(wl_display_get_event_loop(control->server->display), trace, &control->devices,
 	                               finish_replay, control);
-	if (requester)
-		command_wait(requester);
 	return true;
 }
 
+/* The trace of a replay command is read (trace NULL: refused, error says why): it plays, or its requester hears why
+ * it cannot. */
+static void trace_loaded(struct trace *trace, const char *error, void *data) {
+	struct control *control = data;
+	char why[1024], answer[sizeof why + 16];
+	control->loading = NULL;
+	if (trace && play(control, trace, why, sizeof why))
+		return;
+	snprintf(answer, sizeof answer, "error: %s\n", trace ? why : error);
+	end_replay(control, answer);
+}
+
+/* "replay TRACE": the trace is read between the compositor's other work (replay.h), then plays; the connection waits
+ * for its "done", or for why it cannot play. */
+static void run_replay_command(struct control *control, struct command_connection *connection, const char *path) {
+	char error[1024], line[sizeof error + 16];
+	if (!may_replay(control, error, sizeof error)) {
+		snprintf(line, sizeof line, "error: %s\n", error);
+		command_reply(connection, line);
+		return;
+	}
+	control->loading = replay_load(wl_display_get_event_loop(control->server->display), path, trace_loaded, control);
+	command_wait(connection);
+}
+
+/* Before the compositor runs, nothing waits for it: the trace is read at once, and one refused stops it. */
 bool control_replay_then_quit(struct control *control, const char *path, char *error, size_t error_size) {
-	if (!start_replay(control, path, NULL, error, error_size))
+	struct trace trace;
+	if (!may_replay(control, error, error_size) || !trace_read(path, &trace, error, error_size) ||
+	    !play(control, &trace, error, error_size))
 		return false;
 	control->quit_after_replay = true;
 	return true;
+}
+
+/* "stop-replay" ends the replay being read or played, however far off its next event: what it had in flight ends as
+ * a device's does when libinput gives up on it (replay_stop), its requester hears that it was stopped, and another
+ * replay may start. */
+static void run_stop_replay_command(struct control *control, struct command_connection *connection) {
+	if (!control->loading && !control->replay) {
+		command_reply(connection, "error: no replay is playing\n");
+		return;
+	}
+	if (control->loading)
+		replay_loading_cancel(control->loading);
+	if (control->replay)
+		replay_stop(control->replay);
+	printf("tactus-wlr: replay stopped\n");
+	fflush(stdout);
+	end_replay(control, "error: the replay was stopped\n");
+	command_reply(connection, "ok\n");
 }
 
 static void move_pointer(struct control *control, const struct wlr_box *box, double x, double y) {
@@ -227,11 +273,9 @@ static void run_control_command(struct control *control, struct command_connecti
 	unsigned keycode, index = 0;
 	char state[16], seat[32], what[16];
 	if (strncmp(command, "replay ", 7) == 0) {
-		char error[1024], line[sizeof error + 16];
-		if (!start_replay(control, command + 7, connection, error, sizeof error)) {
-			snprintf(line, sizeof line, "error: %s\n", error);
-			command_reply(connection, line);
-		}
+		run_replay_command(control, connection, command + 7);
+	} else if (strcmp(command, "stop-replay") == 0) {
+		run_stop_replay_command(control, connection);
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
 		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
 		if (!make_replay_devices(control, 1) || layout->width <= 0 || layout->height <= 0) {
@@ -267,8 +311,9 @@ static void run_control_command(struct control *control, struct command_connecti
 		command_reply(connection, "ok\n");
 		wl_display_terminate(server->display);
 	} else {
-		command_reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, seat NAME "
-		                  "touchscreen N, seat NAME remove, output transform N, windows, reload, quit\n");
+		command_reply(connection, "error: commands are replay TRACE, stop-replay, pointer X Y, key CODE "
+		                  "pressed|released, seat NAME touchscreen N, seat NAME remove, output transform N, windows, "
+		                  "reload, quit\n");
 	}
 }
 
@@ -292,6 +337,9 @@ void control_destroy(struct control *control) {
 	if (!control)
 		return;
 	command_socket_destroy(control->socket);
-	stop_replay(control);
+	if (control->loading)
+		replay_loading_cancel(control->loading);
+	if (control->replay)
+		replay_destroy(control->replay);
 	free(control);
 }

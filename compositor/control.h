@@ -22,12 +22,13 @@ struct control *control_create(struct server *server);
 /* Listens for commands on a Unix socket at path; false when it cannot (errno says why). */
 bool control_listen(struct control *control, const char *path);
 
-/* Starts playing a simulator trace on the headless devices, and stops the compositor once it has played (--replay);
- * false, with why in error ("TRACE:LINE: reason" for a trace it refuses, as trace.h reads them), when it cannot. */
+/* Reads a simulator trace at once, then starts playing it on the headless devices, and stops the compositor once it
+ * has played (--replay, before the compositor runs); false, with why in error ("TRACE:LINE: reason" for a trace it
+ * refuses, as trace.h reads them), when it cannot. */
 bool control_replay_then_quit(struct control *control, const char *path, char *error, size_t error_size);
 
-/* Stops the replay playing, if any, without answering its requester; closes the socket and its connections, and
- * removes it from the file system. NULL is ignored. */
+/* Drops the replay being read or played, if any, without answering its requester or touching the devices; closes
+ * the socket and its connections, and removes it from the file system. NULL is ignored. */
 void control_destroy(struct control *control);
 
 #endif

@@ -17,6 +17,7 @@
  * "error: ...":
  *   replay TRACE   plays a simulator trace (tactus-sim generate ...) in real time on a headless touchscreen or
  *                  touchpad, answering "done" once it has played and its timers had a second to fire
+ *   stop-replay    ends the replay playing, its touches cancelled and its touchpad gesture ended as cancelled
  *   pointer X Y    moves the headless pointer to a layout point
  *   key CODE pressed|released
  *                  a key (evdev code: 125 is the left Super key) of the headless keyboard
@@ -563,8 +564,8 @@ static const char help[] =
 	"                   ~/.config/tactus/config.toml, else tactus/config.toml in $XDG_CONFIG_DIRS or /etc/xdg);\n"
 	"                   SIGHUP or the control's reload reads it again\n"
 	"  --socket NAME    the Wayland display's socket name (default: the first free wayland-N)\n"
-	"  --control PATH   listen on a Unix socket at PATH for commands, one a line: replay TRACE, pointer X Y,\n"
-	"                   key CODE pressed|released, windows, reload, quit\n"
+	"  --control PATH   listen on a Unix socket at PATH for commands, one a line: replay TRACE, stop-replay,\n"
+	"                   pointer X Y, key CODE pressed|released, windows, reload, quit\n"
 	"  --replay TRACE   play a tactus-sim trace at start, then quit\n"
 	"  --help           print this help\n"
 	"  --version        print tactus-wlr's version\n"

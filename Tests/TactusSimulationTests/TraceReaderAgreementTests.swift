@@ -11,9 +11,10 @@ import RepositoryPrograms
 /// fails with the input. The readers' words may differ, and so may the part of the line they name; `PATH:LINE` (or
 /// `PATH` for the file as a whole) may not.
 ///
-/// Not compared: trace.c refuses files over 16 MiB, which tactus-sim reads (a replay reads its trace whole while the
-/// compositor waits); no input here comes near that. Nor what trace.c does not keep: device ids, modifiers, and the
-/// devices but for the first touchscreen's size.
+/// Not compared: trace.c refuses files over 16 MiB (a replay holds its trace whole) and lines over 64 KiB (json-c reads
+/// a line in one go, and a compositor reads a trace a line at a time between its other work), which tactus-sim reads;
+/// no input here that tactus-sim reads comes near either. Nor what trace.c does not keep: device ids, modifiers, and
+/// the devices but for the first touchscreen's size.
 @Suite struct TraceReaderAgreementTests {
     /// What a reader made of a file: the trace as trace.c keeps it, or the place of its complaint.
     enum Outcome: Equatable, CustomStringConvertible {

@@ -275,7 +275,7 @@ class control
         command_socket_destroy(socket);
         if (playing)
         {
-            replay_stop(playing);
+            replay_destroy(playing);
         }
     }
 };

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * A trace played on headless devices in real time (replay.h): each event's time is the trace's own, counted from the
- * replay's start, whatever the event loop's delays.
+ * A trace read on the event loop, then played on headless devices in real time (replay.h): each event's time is the
+ * trace's own, counted from the replay's start, whatever the event loop's delays.
  */
 #define _POSIX_C_SOURCE 200809L
 #define WLR_USE_UNSTABLE
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
@@ -16,8 +17,74 @@
 
 #include "replay.h"
 
+/* A trace is read for this long in a turn of the event loop, then the loop serves the rest for a millisecond. */
+#define READING_NSEC_PER_TURN 2000000
+
+struct replay_loading {
+	struct trace_reading *reading; /* NULL when it could not start: error says why */
+	struct wl_event_source *timer;
+	void (*loaded)(struct trace *trace, const char *error, void *data);
+	void *data;
+	char error[1024];
+};
+
+static int64_t nanoseconds_since(const struct timespec *start) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)(now.tv_sec - start->tv_sec) * 1000000000 + (now.tv_nsec - start->tv_nsec);
+}
+
+void replay_loading_cancel(struct replay_loading *loading) {
+	wl_event_source_remove(loading->timer);
+	trace_reading_free(loading->reading);
+	free(loading);
+}
+
+/* Reads the trace for a while, steps of a few milliseconds at most, and hands it over once read or refused. */
+static int read_for_a_turn(void *data) {
+	struct replay_loading *loading = data;
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	struct trace trace = {0};
+	enum trace_reading_progress progress = loading->reading ? TRACE_READING : TRACE_REFUSED;
+	while (progress == TRACE_READING && nanoseconds_since(&start) < READING_NSEC_PER_TURN)
+		progress = trace_reading_continue(loading->reading, &trace, loading->error, sizeof loading->error);
+	if (progress == TRACE_READING) {
+		wl_event_source_timer_update(loading->timer, 1);
+		return 0;
+	}
+	void (*loaded)(struct trace *, const char *, void *) = loading->loaded;
+	void *loaded_data = loading->data;
+	char error[sizeof loading->error];
+	memcpy(error, loading->error, sizeof error);
+	replay_loading_cancel(loading);
+	if (progress == TRACE_READ)
+		loaded(&trace, NULL, loaded_data);
+	else
+		loaded(NULL, error, loaded_data);
+	return 0;
+}
+
+struct replay_loading *replay_load(struct wl_event_loop *loop, const char *path,
+                                   void (*loaded)(struct trace *trace, const char *error, void *data), void *data) {
+	struct replay_loading *loading = calloc(1, sizeof *loading);
+	loading->loaded = loaded;
+	loading->data = data;
+	/* A file that cannot be read is refused as a trace refused later is: on the loop, through loaded. */
+	loading->reading = trace_reading_start(path, loading->error, sizeof loading->error);
+	loading->timer = wl_event_loop_add_timer(loop, read_for_a_turn, loading);
+	wl_event_source_timer_update(loading->timer, 1);
+	return loading;
+}
+
 /* Events due at once are played this many at a time, so that clients and commands are served between them. */
 #define EVENTS_PER_TICK 64
+
+/* The touches a replay has down on a touchscreen, as far as a device's slots go: more would be none a device has. */
+struct touches_down {
+	int32_t ids[TRACE_MAX_SLOTS];
+	size_t count;
+};
 
 struct replay {
 	struct trace trace;
@@ -27,11 +94,14 @@ struct replay {
 	struct timespec start;
 	uint32_t start_msec; /* the events carry the trace's own times from here, whatever the loop's delays */
 	bool ending;         /* every event played; the compositor's timers get a moment */
+	/* What it has in flight, for replay_stop to end: touches down on each touchscreen, touchpad gestures begun. */
+	struct touches_down down[TRACE_MAX_TOUCHSCREENS];
+	bool swiping, pinching, holding;
 	void (*finished)(void *data);
 	void *data;
 };
 
-void replay_stop(struct replay *replay) {
+void replay_destroy(struct replay *replay) {
 	wl_event_source_remove(replay->timer);
 	trace_release(&replay->trace);
 	free(replay);
@@ -125,20 +195,63 @@ static void replay_touchpad(struct wlr_input_device *device, const struct trace_
 	}
 }
 
+/* Where the touch is among those down; their count when it is none of them. */
+static size_t find_touch(const struct touches_down *down, int32_t id) {
+	size_t i = 0;
+	while (i < down->count && down->ids[i] != id)
+		i++;
+	return i;
+}
+
+/* Keeps track of the touches down and the touchpad gestures begun, as the event on touchscreen panel plays. A trace's
+ * cancel is its touchscreen's, every touch at once, as tactus-sim plays it. */
+static void follow(struct replay *replay, size_t panel, const struct trace_event *event) {
+	struct touches_down *down = &replay->down[panel];
+	size_t i;
+	switch (event->type) {
+	case TRACE_TOUCH_DOWN:
+		if (find_touch(down, event->touch_id) == down->count && down->count < TRACE_MAX_SLOTS)
+			down->ids[down->count++] = event->touch_id;
+		break;
+	case TRACE_TOUCH_UP:
+		if ((i = find_touch(down, event->touch_id)) < down->count)
+			down->ids[i] = down->ids[--down->count];
+		break;
+	case TRACE_TOUCH_CANCEL:
+		down->count = 0;
+		break;
+	case TRACE_SWIPE_BEGIN:
+	case TRACE_SWIPE_END:
+		replay->swiping = event->type == TRACE_SWIPE_BEGIN;
+		break;
+	case TRACE_PINCH_BEGIN:
+	case TRACE_PINCH_END:
+		replay->pinching = event->type == TRACE_PINCH_BEGIN;
+		break;
+	case TRACE_HOLD_BEGIN:
+	case TRACE_HOLD_END:
+		replay->holding = event->type == TRACE_HOLD_BEGIN;
+		break;
+	default:
+		break;
+	}
+}
+
+static int64_t microseconds_since_start(const struct replay *replay) {
+	return nanoseconds_since(&replay->start) / 1000;
+}
+
 /* Plays the events that are due, EVENTS_PER_TICK at most, and sets the timer for the next. */
 static int replay_next(void *data) {
 	struct replay *replay = data;
 	if (replay->ending) {
 		void (*finished)(void *) = replay->finished;
 		void *finished_data = replay->data;
-		replay_stop(replay);
+		replay_destroy(replay);
 		finished(finished_data);
 		return 0;
 	}
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	int64_t elapsed_us =
-		(int64_t)(now.tv_sec - replay->start.tv_sec) * 1000000 + (now.tv_nsec - replay->start.tv_nsec) / 1000;
+	int64_t elapsed_us = microseconds_since_start(replay);
 	for (int played = 0; replay->next < replay->trace.count; played++) {
 		const struct trace_event *event = &replay->trace.events[replay->next];
 		if (event->time_us > elapsed_us) {
@@ -157,6 +270,7 @@ static int replay_next(void *data) {
 		size_t panel = trace_touchscreen_index(&replay->trace, event->device);
 		replay_touch(replay->devices.touchscreens[panel], &replay->trace.touchscreens[panel], event, time);
 		replay_touchpad(replay->devices.pointer, event, time);
+		follow(replay, panel, event);
 	}
 	/* Every event played: a second for the compositor's timers (a double tap's window), then the end. */
 	replay->ending = true;
@@ -177,6 +291,39 @@ struct replay *replay_start(struct wl_event_loop *loop, struct trace *trace, con
 	replay->timer = wl_event_loop_add_timer(loop, replay_next, replay);
 	wl_event_source_timer_update(replay->timer, 1);
 	return replay;
+}
+
+/* Ends a touchpad gesture begun, of type (its end), as cancelled. */
+static void cancel_gesture(struct replay *replay, bool *begun, enum trace_event_type type, uint32_t time) {
+	if (!*begun)
+		return;
+	replay_touchpad(replay->devices.pointer, &(struct trace_event){.type = type, .cancelled = true}, time);
+	*begun = false;
+}
+
+/* Cancels the touches down on touchscreen panel, each, then ends the frame. */
+static void cancel_touches(struct replay *replay, size_t panel, uint32_t time) {
+	struct touches_down *down = &replay->down[panel];
+	if (!down->count)
+		return;
+	struct wlr_input_device *touchscreen = replay->devices.touchscreens[panel];
+	const struct trace_touchscreen *described = &replay->trace.touchscreens[panel];
+	for (size_t i = 0; i < down->count; i++)
+		replay_touch(touchscreen, described, &(struct trace_event){.type = TRACE_TOUCH_CANCEL, .touch_id = down->ids[i]},
+		             time);
+	replay_touch(touchscreen, described, &(struct trace_event){.type = TRACE_TOUCH_FRAME}, time);
+	down->count = 0;
+}
+
+void replay_stop(struct replay *replay) {
+	/* Now, on the clock the events' times are on. */
+	uint32_t time = replay->start_msec + (uint32_t)(microseconds_since_start(replay) / 1000);
+	cancel_gesture(replay, &replay->swiping, TRACE_SWIPE_END, time);
+	cancel_gesture(replay, &replay->pinching, TRACE_PINCH_END, time);
+	cancel_gesture(replay, &replay->holding, TRACE_HOLD_END, time);
+	for (size_t panel = 0; panel < TRACE_MAX_TOUCHSCREENS; panel++)
+		cancel_touches(replay, panel, time);
+	replay_destroy(replay);
 }
 
 static void find_headless(struct wlr_backend *backend, void *data) {

@@ -27,8 +27,9 @@
 
 #include "trace.h"
 
-/* Generated traces take kilobytes. A trace is read whole before it plays, while the compositor waits: 16 MiB take
- * about a second. tactus-sim reads larger ones: the one difference between the readers. */
+/* Generated traces take kilobytes. A trace's text, then its events, are held whole: 16 MiB at most (some 240 000
+ * events). tactus-sim reads larger ones, and longer lines (TRACE_MAX_LINE_BYTES): the differences between the
+ * readers. */
 #define MAX_TRACE_BYTES (16 << 20)
 /* JSONParser.maximumDepth: an array or object in 63 others still reads, one more does not (json-c counts the same). */
 #define MAX_DEPTH 64
@@ -60,41 +61,7 @@ static bool refuse(struct reader *reader, const char *format, ...) {
 	return false;
 }
 
-/* The file */
-
-/* The whole file, NUL-terminated, with its length; NULL (refused) when it is no regular file, cannot be read or
- * is too large. O_NONBLOCK: opening a FIFO must not wait for a writer. */
-static char *read_file(struct reader *reader, size_t *length) {
-	int fd = open(reader->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		refuse(reader, "cannot be read: %s", strerror(errno));
-		return NULL;
-	}
-	struct stat status;
-	char *text = NULL;
-	if (fstat(fd, &status) < 0)
-		refuse(reader, "cannot be read: %s", strerror(errno));
-	else if (!S_ISREG(status.st_mode))
-		refuse(reader, "not a regular file");
-	else if (status.st_size > MAX_TRACE_BYTES)
-		refuse(reader, "larger than %d MiB", MAX_TRACE_BYTES >> 20);
-	else if (!(text = malloc((size_t)status.st_size + 1)))
-		refuse(reader, "no memory for it");
-	*length = 0;
-	ssize_t count = 1;
-	while (text && *length < (size_t)status.st_size &&
-	       (count = read(fd, text + *length, (size_t)status.st_size - *length)) > 0)
-		*length += (size_t)count;
-	if (text && count < 0) {
-		refuse(reader, "cannot be read: %s", strerror(errno));
-		free(text);
-		text = NULL;
-	}
-	close(fd);
-	if (text)
-		text[*length] = '\0';
-	return text;
-}
+/* The file's text */
 
 /* The code point that starts at text, as strict UTF-8 (no overlong forms, surrogates or values past U+10FFFF, as
  * Swift reads a file); its length in bytes, 0 when the bytes are no UTF-8. */
@@ -117,14 +84,6 @@ static size_t decode_utf8(const unsigned char *text, size_t available, uint32_t 
 		return 0;
 	*code_point = value;
 	return length;
-}
-
-static bool is_utf8(const char *text, size_t length) {
-	uint32_t c;
-	for (size_t i = 0, size; i < length; i += size)
-		if (!(size = decode_utf8((const unsigned char *)text + i, length - i, &c)))
-			return false;
-	return true;
 }
 
 /* Whether a line (UTF-8) has nothing but what Foundation's CharacterSet.whitespaces holds: tab, U+200B and Unicode's
@@ -450,8 +409,6 @@ static bool optional_numbers(struct reader *reader, struct json_object *object, 
 #define MIN_LENGTH 1.0
 #define MAX_LENGTH 1e6
 #define MAX_COORDINATE 1e6
-/* How many slots a device may have, and fingers a touchpad gesture (Trace.slotCounts). */
-#define MAX_SLOTS 256
 
 /* The calibration matrix of a device mirrored along x when flipped, then turned rotation degrees clockwise: with x
  * mirrored as s x + t, libinput's matrices for 0, 90, 180 and 270 (DeviceTransform.apply in the simulator). */
@@ -493,7 +450,7 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 		return refuse(reader, "\"rotation\" must be 0, 90, 180 or 270");
 	if (!whole(reader, device, "id", 0, UINT32_MAX, &id) || !optional_text(reader, device, "name", &name) ||
 	    !flag(reader, device, "flipped", &flipped) ||
-	    !optional_whole(reader, device, "slots", 1, MAX_SLOTS, &present, &slots))
+	    !optional_whole(reader, device, "slots", 1, TRACE_MAX_SLOTS, &present, &slots))
 		return false;
 	if (touchscreen && trace->touchscreen_count < TRACE_MAX_TOUCHSCREENS) {
 		struct trace_touchscreen *kept = &trace->touchscreens[trace->touchscreen_count++];
@@ -626,7 +583,7 @@ static bool read_event_fields(struct reader *reader, struct json_object *object,
 	case TRACE_SWIPE_BEGIN:
 	case TRACE_PINCH_BEGIN:
 	case TRACE_HOLD_BEGIN:
-		if (!whole(reader, object, "fingers", 1, MAX_SLOTS, &value))
+		if (!whole(reader, object, "fingers", 1, TRACE_MAX_SLOTS, &value))
 			return false;
 		event->fingers = (uint32_t)value;
 		return true;
@@ -661,73 +618,182 @@ static bool read_event(struct reader *reader, struct json_object *object, struct
 	return refuse(reader, "unknown event type \"%s\"", json_object_get_string(type));
 }
 
-/* Reads the lines of text, which is UTF-8: the header, then the events. */
-static bool read_lines(struct reader *reader, const char *text, size_t length, struct trace *trace) {
-	struct json_tokener *tokener = json_tokener_new_ex(MAX_DEPTH);
-	if (tokener)
-		json_tokener_set_flags(tokener, JSON_TOKENER_STRICT);
-	/* check_line's copy: a whole number of 19 digits or more, with a character before it, grows by 2. */
-	char *json = malloc(length + length / 8 + 1);
-	size_t capacity = 0;
-	bool header = true, read = tokener && json;
-	if (!read)
-		refuse(reader, "no memory for it");
-	for (size_t start = 0; read && start <= length;) {
-		const char *line = text + start, *end = memchr(line, '\n', length - start);
-		size_t line_length = end ? (size_t)(end - line) : length - start;
-		start += line_length + 1;
-		reader->line++;
-		if (line_length && line[line_length - 1] == '\r')
-			line_length--;
-		if (is_blank(line, line_length))
-			continue;
-		struct json_object *object = parse_line(reader, tokener, line, line_length, json);
-		if (!object) {
-			read = false;
-		} else if (header) {
-			read = read_header(reader, object, trace);
-			header = false;
-		} else {
-			if (trace->count == capacity) {
-				capacity = capacity ? 2 * capacity : 64;
-				struct trace_event *events = realloc(trace->events, capacity * sizeof *events);
-				if (!events) {
-					json_object_put(object);
-					read = refuse(reader, "no memory for it");
-					break;
-				}
-				trace->events = events;
-			}
-			read = read_event(reader, object, &trace->events[trace->count]);
-			trace->count += read;
-		}
-		json_object_put(object);
+/* Reading, a step at a time */
+
+/* The file is read, then checked as UTF-8, this much at a step: a millisecond or so of work. */
+#define STEP_BYTES (256 << 10)
+
+struct trace_reading {
+	char *path;
+	struct reader reader;
+	int fd;
+	char *text;      /* the file, NUL-terminated as far as it is read */
+	size_t size;     /* what is read of it: its size when it was opened */
+	size_t length;   /* read so far */
+	size_t checked;  /* checked as UTF-8 so far */
+	size_t start;    /* where the next line starts, once the whole text is checked */
+	struct json_tokener *tokener;
+	char *json;      /* room for check_line's copy of a line */
+	bool has_header;
+	size_t capacity; /* of the trace's events */
+	struct trace trace;
+};
+
+/* A reading of the file fd opened at path, of size bytes; NULL without the memory for it. */
+static struct trace_reading *make_reading(const char *path, int fd, size_t size) {
+	struct trace_reading *reading = malloc(sizeof *reading);
+	if (!reading)
+		return NULL;
+	*reading = (struct trace_reading){
+		.path = strdup(path), .fd = fd, .text = malloc(size + 1), .size = size,
+		.tokener = json_tokener_new_ex(MAX_DEPTH),
+		/* A whole number of 19 digits or more, with a character before it, grows by 2 in check_line's copy. */
+		.json = malloc(TRACE_MAX_LINE_BYTES + TRACE_MAX_LINE_BYTES / 8 + 1),
+	};
+	if (!reading->path || !reading->text || !reading->tokener || !reading->json) {
+		reading->fd = -1; /* the caller closes it */
+		trace_reading_free(reading);
+		return NULL;
 	}
-	if (read && header) {
-		reader->line = 0;
-		read = refuse(reader, "empty trace: the first line must be a header with \"tactus_trace\": 1");
+	reading->reader.path = reading->path;
+	reading->text[0] = '\0';
+	json_tokener_set_flags(reading->tokener, JSON_TOKENER_STRICT);
+	return reading;
+}
+
+/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+struct trace_reading *trace_reading_start(const char *path, char *error, size_t error_size) {
+	struct reader reader = {.path = path, .error = error, .error_size = error_size};
+	struct stat status;
+	struct trace_reading *reading = NULL;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &status) < 0)
+		refuse(&reader, "cannot be read: %s", strerror(errno));
+	else if (!S_ISREG(status.st_mode))
+		refuse(&reader, "not a regular file");
+	else if (status.st_size > MAX_TRACE_BYTES)
+		refuse(&reader, "larger than %d MiB", MAX_TRACE_BYTES >> 20);
+	else if (!(reading = make_reading(path, fd, (size_t)status.st_size)))
+		refuse(&reader, "no memory for it");
+	if (!reading && fd >= 0)
+		close(fd);
+	return reading;
+}
+
+/* Reads the next slice of the file. A file that shrank since it was opened is read as far as it goes. */
+static bool read_slice(struct trace_reading *reading) {
+	size_t wanted = reading->size - reading->length < STEP_BYTES ? reading->size - reading->length : STEP_BYTES;
+	ssize_t count = read(reading->fd, reading->text + reading->length, wanted);
+	if (count < 0)
+		return refuse(&reading->reader, "cannot be read: %s", strerror(errno));
+	if (count == 0)
+		reading->size = reading->length;
+	reading->length += (size_t)count;
+	reading->text[reading->length] = '\0';
+	return true;
+}
+
+/* Checks the next slice of the text as UTF-8 (its last code point may end a few bytes past it). Once the whole text
+ * is, its lines start: after a byte order mark that starts it, which Swift drops. */
+static bool check_slice(struct trace_reading *reading) {
+	const unsigned char *text = (const unsigned char *)reading->text;
+	size_t end = reading->length - reading->checked < STEP_BYTES ? reading->length : reading->checked + STEP_BYTES;
+	uint32_t c;
+	for (size_t size; reading->checked < end; reading->checked += size)
+		if (!(size = decode_utf8(text + reading->checked, reading->length - reading->checked, &c)))
+			return refuse(&reading->reader, "not UTF-8");
+	if (reading->checked == reading->length)
+		reading->start = reading->length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	return true;
+}
+
+/* The line's event, kept in the trace. */
+static bool keep_event(struct trace_reading *reading, struct json_object *object) {
+	struct trace *trace = &reading->trace;
+	if (trace->count == reading->capacity) {
+		size_t capacity = reading->capacity ? 2 * reading->capacity : 64;
+		struct trace_event *events = realloc(trace->events, capacity * sizeof *events);
+		if (!events)
+			return refuse(&reading->reader, "no memory for it");
+		trace->events = events;
+		reading->capacity = capacity;
 	}
-	free(json);
-	if (tokener)
-		json_tokener_free(tokener);
+	bool read = read_event(&reading->reader, object, &trace->events[trace->count]);
+	trace->count += read;
 	return read;
 }
 
-bool trace_read(const char *path, struct trace *trace, char *error, size_t error_size) {
-	struct reader reader = {.path = path, .error = error, .error_size = error_size};
-	*trace = (struct trace){0};
-	size_t length;
-	char *text = read_file(&reader, &length);
-	if (!text)
-		return false;
-	/* Swift drops a byte order mark that starts the file. */
-	size_t mark = length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	bool read = is_utf8(text, length) ? read_lines(&reader, text + mark, length - mark, trace)
-	                                  : refuse(&reader, "not UTF-8");
-	free(text);
-	if (!read)
-		trace_release(trace);
+/* Reads the next line: the header, then an event. Lines of nothing but spaces are skipped. */
+static bool read_line(struct trace_reading *reading) {
+	struct reader *reader = &reading->reader;
+	const char *line = reading->text + reading->start, *end = memchr(line, '\n', reading->length - reading->start);
+	size_t line_length = end ? (size_t)(end - line) : reading->length - reading->start;
+	reading->start += line_length + 1;
+	reader->line++;
+	if (line_length && line[line_length - 1] == '\r')
+		line_length--;
+	if (line_length > TRACE_MAX_LINE_BYTES)
+		return refuse(reader, "longer than %d KiB", TRACE_MAX_LINE_BYTES >> 10);
+	if (is_blank(line, line_length))
+		return true;
+	struct json_object *object = parse_line(reader, reading->tokener, line, line_length, reading->json);
+	bool read = object && (reading->has_header ? keep_event(reading, object)
+	                                           : read_header(reader, object, &reading->trace));
+	reading->has_header = true;
+	json_object_put(object);
 	return read;
+}
+
+/* The end of the text: the trace is handed over, if it had its header. */
+static enum trace_reading_progress finish(struct trace_reading *reading, struct trace *trace) {
+	if (!reading->has_header) {
+		reading->reader.line = 0;
+		refuse(&reading->reader, "empty trace: the first line must be a header with \"tactus_trace\": 1");
+		return TRACE_REFUSED;
+	}
+	*trace = reading->trace;
+	reading->trace = (struct trace){0};
+	return TRACE_READ;
+}
+
+enum trace_reading_progress trace_reading_continue(struct trace_reading *reading, struct trace *trace, char *error,
+                                                   size_t error_size) {
+	reading->reader.error = error;
+	reading->reader.error_size = error_size;
+	bool going;
+	if (reading->length < reading->size)
+		going = read_slice(reading);
+	else if (reading->checked < reading->length)
+		going = check_slice(reading);
+	else if (reading->start <= reading->length)
+		going = read_line(reading);
+	else
+		return finish(reading, trace);
+	return going ? TRACE_READING : TRACE_REFUSED;
+}
+
+void trace_reading_free(struct trace_reading *reading) {
+	if (!reading)
+		return;
+	if (reading->fd >= 0)
+		close(reading->fd);
+	free(reading->path);
+	free(reading->text);
+	if (reading->tokener)
+		json_tokener_free(reading->tokener);
+	free(reading->json);
+	trace_release(&reading->trace);
+	free(reading);
+}
+
+bool trace_read(const char *path, struct trace *trace, char *error, size_t error_size) {
+	*trace = (struct trace){0};
+	struct trace_reading *reading = trace_reading_start(path, error, error_size);
+	enum trace_reading_progress progress = reading ? TRACE_READING : TRACE_REFUSED;
+	while (progress == TRACE_READING)
+		progress = trace_reading_continue(reading, trace, error, error_size);
+	trace_reading_free(reading);
+	return progress == TRACE_READ;
 }
 
 void trace_release(struct trace *trace) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Replays (replay.c): a simulator trace (trace.h) played in real time on headless input devices, through the signals of
- * their wlroots devices, as a driver would send them: what a compositor does with them is its own input path. Used by
- * the controls that drive a headless compositor in tests: tactus-wlr's (control.c) and the Wayfire test plugin's
- * (Tests/WayfireControl).
+ * Replays (replay.c): a simulator trace (trace.h) read on the compositor's event loop, then played in real time on
+ * headless input devices, through the signals of their wlroots devices, as a driver would send them: what a
+ * compositor does with them is its own input path. Used by the controls that drive a headless compositor in tests:
+ * tactus-wlr's (control.c) and the Wayfire test plugin's (Tests/WayfireControl).
  */
 #ifndef REPLAY_H
 #define REPLAY_H
@@ -32,6 +32,18 @@ struct replay_devices {
  * that backend is or holds (wlr_backend_autocreate wraps it in a multi-backend); false without that backend. */
 bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *backend, size_t touchscreens);
 
+struct replay_loading;
+
+/* Starts reading the trace at path on the event loop, a few milliseconds of each turn, so that a compositor serves
+ * its clients and commands while a large trace is read. Once it is read whole, calls loaded(trace, NULL, data), which
+ * takes its events over; once it is refused, or cannot be read, loaded(NULL, why, data) ("PATH:LINE: reason" or
+ * "PATH: reason"). Either way the loading frees itself first. */
+struct replay_loading *replay_load(struct wl_event_loop *loop, const char *path,
+                                   void (*loaded)(struct trace *trace, const char *error, void *data), void *data);
+
+/* Stops reading, without calling loaded, and frees the loading. */
+void replay_loading_cancel(struct replay_loading *loading);
+
 struct replay;
 
 /* Starts playing trace (the replay owns its events from here) on devices, which must have a touchscreen for each of
@@ -41,8 +53,13 @@ struct replay;
 struct replay *replay_start(struct wl_event_loop *loop, struct trace *trace, const struct replay_devices *devices,
                             void (*finished)(void *data), void *data);
 
-/* Stops a replay without calling its finished callback, and frees it. */
+/* Stops a replay before its end, without calling its finished callback, and frees it. What it had in flight ends
+ * as a device's does when libinput gives up on it: each touch still down on a touchscreen is cancelled, followed by a
+ * frame, and a touchpad gesture begun and not ended ends as cancelled; so every gesture those began ends, once. */
 void replay_stop(struct replay *replay);
+
+/* Frees a replay, leaving its devices as they are: for a compositor that goes away with them. */
+void replay_destroy(struct replay *replay);
 
 #ifdef __cplusplus
 }

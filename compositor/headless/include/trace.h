@@ -3,7 +3,9 @@
  * tactus-sim's traces as tactus-wlr's replays read them (trace.c): JSON Lines, a header, then one timed input event
  * a line (simulator/Sources/TactusSimulation/Trace.swift has the format). A trace is read whole, and as tactus-sim
  * reads it, before any of it plays: what tactus-sim reads is read here as the same events, and what it refuses is
- * refused here too, at the same line (TraceReaderAgreementTests).
+ * refused here too, at the same line (TraceReaderAgreementTests). Two limits are this reader's alone: a trace of at
+ * most 16 MiB, held in memory whole, and lines of at most TRACE_MAX_LINE_BYTES, so that a compositor can read a trace
+ * a short step at a time between its other work (trace_reading_continue).
  */
 #ifndef TRACE_H
 #define TRACE_H
@@ -53,6 +55,13 @@ struct trace_event {
 /* The touchscreens a replay plays on at once, each a headless touchscreen of its own. */
 #define TRACE_MAX_TOUCHSCREENS 4
 
+/* How many slots a device may have, and fingers a touchpad gesture (Trace.slotCounts). */
+#define TRACE_MAX_SLOTS 256
+
+/* The longest line read: tactus-sim writes lines of under 200 bytes, a header with four devices under 1 KiB. json-c
+ * reads a line in one go, in a few milliseconds for 64 KiB: no step of a reading takes longer. */
+#define TRACE_MAX_LINE_BYTES (64 << 10)
+
 /* A touchscreen of the trace's header. */
 struct trace_touchscreen {
 	uint32_t id;
@@ -75,12 +84,34 @@ struct trace {
 /* Which of the trace's touchscreens an event's device is: its index, 0 for a device that is none of them. */
 size_t trace_touchscreen_index(const struct trace *trace, uint32_t device);
 
-/* Reads the trace at path, which must be a regular file (it is opened without blocking, so a FIFO or a device is
- * refused instead of waited on). False, with why in error ("PATH:LINE: reason", or "PATH: reason" for the file as
- * a whole), when it cannot or refuses the trace; the trace then holds nothing to release. */
+/* A trace read a step at a time: a slice of its file read, or checked as UTF-8, or one of its lines. Each step takes a
+ * few milliseconds at most, so that a compositor serves its clients between them while a large trace is read. */
+struct trace_reading;
+
+/* Opens the trace at path for reading, which must be a regular file (it is opened without blocking, so a FIFO or a
+ * device is refused instead of waited on); NULL, with why in error ("PATH: reason"), when it cannot. */
+struct trace_reading *trace_reading_start(const char *path, char *error, size_t error_size);
+
+enum trace_reading_progress {
+	TRACE_READING, /* steps remain */
+	TRACE_READ,    /* the whole trace is read, and handed over */
+	TRACE_REFUSED, /* the trace is refused */
+};
+
+/* Takes the next step. Once the whole trace is read, hands it over in trace (TRACE_READ); a trace it refuses gives
+ * why in error ("PATH:LINE: reason", or "PATH: reason" for the file as a whole) and TRACE_REFUSED. Either is the
+ * end of the reading. */
+enum trace_reading_progress trace_reading_continue(struct trace_reading *reading, struct trace *trace, char *error,
+                                                   size_t error_size);
+
+/* Frees a reading, ended or not, and what it read. NULL is ignored. */
+void trace_reading_free(struct trace_reading *reading);
+
+/* Reads the trace at path whole at once, every step of a reading in a row. False, with why in error, when it cannot or
+ * refuses the trace; the trace then holds nothing to release. */
 bool trace_read(const char *path, struct trace *trace, char *error, size_t error_size);
 
-/* Frees the events of a trace that trace_read filled. */
+/* Frees the events of a trace read. */
 void trace_release(struct trace *trace);
 
 #ifdef __cplusplus
