@@ -72,6 +72,12 @@ public struct Configuration: Equatable, Sendable {
                                      message: "syntax error: a key must start with a letter, a digit, '_', '-' or a quote")
         case (let line, .mismatchedBracket)?:
             throw ConfigurationError(file: file, line: line, message: "syntax error: a bracket closes what it did not open")
+        case (let line, .nulByte)?:
+            throw ConfigurationError(file: file, line: line,
+                                     message: "syntax error: a NUL byte, which TOML allows nowhere (the file would end there)")
+        case (let line, .nulEscape)?:
+            throw ConfigurationError(file: file, line: line,
+                                     message: "a string holds a NUL character (\\u0000): a command, name or action ends at the first NUL")
         case nil:
             break
         }
