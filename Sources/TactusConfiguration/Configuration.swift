@@ -112,19 +112,19 @@ public struct Configuration: Equatable, Sendable {
                 self.devices.append(try reader.device(device, in: .entry("device", index)))
             }
         }
+        var labels: Set<String> = []
         if let bindings = table["binding"] {
             guard let list = bindings.array else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
             for (index, value) in list.enumerated() {
                 guard let binding = value.table else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
                 let read = try reader.binding(binding, in: .entry("binding", index))
-                if let label = read.label, self.bindings.contains(where: { $0.label == label }) {
+                if let label = read.label, !labels.insert(label).inserted {
                     throw reader.error(at: .entry("binding", index), key: "name", "\"\(label)\" names an earlier binding already")
                 }
                 self.bindings.append(read)
             }
         }
         // Checked once every binding is read: a [[device]] may stand before the bindings it names.
-        let labels = Set(self.bindings.compactMap(\.label))
         for (index, device) in self.devices.enumerated() {
             for name in device.bindings ?? [] where !labels.contains(name) {
                 let known = labels.isEmpty ? "no binding has a name" : "named: \(labels.sorted().joined(separator: ", "))"
