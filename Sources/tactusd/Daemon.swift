@@ -4,6 +4,7 @@ import Glibc
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
+import TactusSimulation
 import TactusWayland
 
 /// The daemon: libinput's devices feed the engine, which runs on a `wl_event_loop` of the daemon's own (no display:
@@ -102,18 +103,23 @@ final class Daemon: AttachmentOwner {
         launcher.stopAll()
     }
 
-    /// Plays recorded events on the engine at their own times, in real time (so that commands run as they would have,
-    /// one of a binding at a time), lets the engine's deadlines after them pass, and gives the commands they started
-    /// `Launcher.holdBack` to finish.
-    func replay(_ events: [(time: Timestamp, event: InputEvent)]) {
-        let origin = events.first?.time ?? .zero, start = Timestamp.monotonicNow()
-        for (time, event) in events {
-            launcher.wait(until: start + (time - origin))
+    /// Plays a trace's events on the engine at their own times as it reads them, in real time (so that commands run as
+    /// they would have, one of a binding at a time), lets the engine's deadlines after them pass, and gives the commands
+    /// they started `Launcher.holdBack` to finish. Throws what is wrong with a line of the trace, once the commands of
+    /// the events before it had that time.
+    func replay(_ trace: TraceReader) throws {
+        defer { launcher.stopAll(after: Launcher.holdBack) }
+        var origin: Timestamp?, last = Timestamp.zero
+        let start = Timestamp.monotonicNow()
+        while let (time, event) = try trace.next() {
+            let first = origin ?? time
+            origin = first
+            launcher.wait(until: start + (time - first))
             engineLoop.advance(to: time)
             handle(event, at: time)
+            last = time
         }
-        engineLoop.advance(to: (events.last?.time ?? .zero) + .milliseconds(1000))
-        launcher.stopAll(after: Launcher.holdBack)
+        engineLoop.advance(to: last + .milliseconds(1000))
     }
 
     private func received(_ signal: Int32) {

@@ -50,23 +50,22 @@ struct Tactusd: ParsableCommand {
         if check { throw ExitCode(Self.check(path)) }
         if listDevices { throw ExitCode(try listTheDevices(configuredBy: path)) }
         let daemon: Daemon
-        let recording: [(time: Timestamp, event: InputEvent)]?
+        let recording: TraceReader?
         do {
-            recording = try replay.map(Self.events(of:))
+            recording = try replay.map { try TraceReader(contentsOfFile: $0) }
             daemon = try Daemon(input: replay != nil ? .replayed : devices.isEmpty ? .seat(seat) : .devices(devices),
                                 configurationPath: path, output: Daemon.Output(verbose: verbose, dryRun: dryRun))
         } catch {
             say("tactusd: \(error)")
             throw ExitCode(1)
         }
-        if let recording { daemon.replay(recording) } else { daemon.run() }
-    }
-
-    /// The events of a trace, as `tactus-sim replay` reads them: its device descriptions first.
-    static func events(of path: String) throws -> [(time: Timestamp, event: InputEvent)] {
-        let trace = try Trace(contentsOfFile: path)
-        let start = trace.events.first?.time ?? .zero
-        return trace.devices.map { (start, .deviceAdded($0)) } + trace.events
+        guard let recording else { return daemon.run() }
+        do {
+            try daemon.replay(recording)
+        } catch {
+            say("tactusd: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// Reads the file as the daemon would and says what is wrong: 0 when it is good, 2 when it is not.

@@ -11,9 +11,11 @@ import RepositoryPrograms
 /// fails with the input. The readers' words may differ, and so may the part of the line they name; `PATH:LINE` (or
 /// `PATH` for the file as a whole) may not.
 ///
-/// Not compared: trace.c refuses files over 16 MiB, which tactus-sim reads (a replay reads its trace whole while the
-/// compositor waits); no input here comes near that. Nor what trace.c does not keep: device ids, modifiers, and the
-/// devices but for the first touchscreen's size.
+/// Not compared: the caps that keep each reader's memory bounded, which differ (`Trace.maximumLineBytes`). trace.c
+/// reads a trace whole before it plays, while the compositor waits, and refuses files over 16 MiB; tactus-sim reads
+/// one line at a time, and refuses lines over 1 MiB and more than 256 devices at once. No input here comes near any
+/// of them. Nor what trace.c does not keep: device ids, modifiers, and the devices but for the first touchscreen's
+/// size.
 @Suite struct TraceReaderAgreementTests {
     /// What a reader made of a file: the trace as trace.c keeps it, or the place of its complaint.
     enum Outcome: Equatable, CustomStringConvertible {

@@ -157,7 +157,23 @@ public final class Session: SurfaceLocator {
             handle(.deviceAdded(device), at: trace.events.first?.time ?? .zero)
         }
         for (time, event) in trace.events { handle(event, at: time) }
-        engine.advance(to: trace.end + settle)
+        letSettle(settle, after: trace.end)
+    }
+
+    /// Plays a trace as it is read: its devices, then its events (`TraceReader.next()`), then lets `settle` pass.
+    /// Throws what is wrong with a line of it, once the events before that line are fed.
+    public func feed(_ trace: TraceReader, settle: TimeSpan = .milliseconds(1000)) throws {
+        var end = Timestamp.zero
+        while let (time, event) = try trace.next() {
+            handle(event, at: time)
+            end = time
+        }
+        letSettle(settle, after: end)
+    }
+
+    /// Lets the engine's time run on `settle` after the input's `end`, for its timers.
+    private func letSettle(_ settle: TimeSpan, after end: Timestamp) {
+        engine.advance(to: end + settle)
         self.settle = settle
     }
 
