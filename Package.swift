@@ -173,11 +173,12 @@ let package = Package(
             path: "simulator/Sources/tactus-sim"
         ),
 
-        // Release-mode benchmark of the engine's hot path, with a heap-allocation counter.
+        // Release-mode benchmark of the engine's hot path, with a heap-allocation counter, and of many bindings read
+        // and replayed through (tactus-sim's way).
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "TactusBenchmark",
-            dependencies: ["TactusCore", "AllocationCounter"],
+            dependencies: ["TactusCore", "TactusConfiguration", "TactusSimulation", "AllocationCounter"],
             path: "Benchmarks/TactusBenchmark"
         ),
         // Release-mode benchmark of input-to-client latency: libtactus through its C ABI on the testbed, clients

@@ -72,6 +72,12 @@ public struct Configuration: Equatable, Sendable {
                                      message: "syntax error: a key must start with a letter, a digit, '_', '-' or a quote")
         case (let line, .mismatchedBracket)?:
             throw ConfigurationError(file: file, line: line, message: "syntax error: a bracket closes what it did not open")
+        case (let line, .nulByte)?:
+            throw ConfigurationError(file: file, line: line,
+                                     message: "syntax error: a NUL byte, which TOML allows nowhere (the file would end there)")
+        case (let line, .nulEscape)?:
+            throw ConfigurationError(file: file, line: line,
+                                     message: "a string holds a NUL character (\\u0000): a command, name or action ends at the first NUL")
         case nil:
             break
         }
@@ -106,19 +112,19 @@ public struct Configuration: Equatable, Sendable {
                 self.devices.append(try reader.device(device, in: .entry("device", index)))
             }
         }
+        var labels: Set<String> = []
         if let bindings = table["binding"] {
             guard let list = bindings.array else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
             for (index, value) in list.enumerated() {
                 guard let binding = value.table else { throw reader.error(at: .top, key: "binding", "must be [[binding]] tables") }
                 let read = try reader.binding(binding, in: .entry("binding", index))
-                if let label = read.label, self.bindings.contains(where: { $0.label == label }) {
+                if let label = read.label, !labels.insert(label).inserted {
                     throw reader.error(at: .entry("binding", index), key: "name", "\"\(label)\" names an earlier binding already")
                 }
                 self.bindings.append(read)
             }
         }
         // Checked once every binding is read: a [[device]] may stand before the bindings it names.
-        let labels = Set(self.bindings.compactMap(\.label))
         for (index, device) in self.devices.enumerated() {
             for name in device.bindings ?? [] where !labels.contains(name) {
                 let known = labels.isEmpty ? "no binding has a name" : "named: \(labels.sorted().joined(separator: ", "))"
@@ -350,6 +356,10 @@ private struct Reader {
               let (kindName, commandValue) = action.first(where: { _ in true }),
               let command = commandValue.string, !command.isEmpty, ["exec", "host"].contains(kindName) else {
             throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
+        }
+        if kindName == "exec", command.utf8.count > Shell.longestCommand {
+            throw error(at: place, key: "action", "a command of \(command.utf8.count) bytes cannot run: Linux takes at most "
+                        + "\(Shell.longestCommand) (MAX_ARG_STRLEN, 128 KiB with the NUL that ends it)")
         }
         var binding = BindingConfiguration(kind: specification.kind, action: kindName == "exec" ? .exec(command) : .host(command))
         binding.specification = specification

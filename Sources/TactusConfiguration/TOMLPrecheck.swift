@@ -6,6 +6,10 @@
 /// - A key part of a header or dotted key that does not start as a key can (a letter, digit, `_`, `-` or a quote),
 ///   and a bracket closing what it did not open (`a = [ }`): toml++ asserts there (`[!` stops a debug build), where
 ///   it should report. Both found by fuzzing (`scripts/fuzz`).
+/// - A NUL: TOMLKit hands the text to toml++, and toml++ hands strings back, as C strings, which end at the first
+///   NUL. A NUL byte (which TOML allows nowhere) ends the file there, so a comment holding one silently drops every
+///   binding after it; a `\u0000` in a string ends that string there, so a command, a name or a host action would be
+///   cut short, and the file read as good.
 ///
 /// A value's depth is the number of tables and arrays it sits in, below the file's own table:
 /// - a header `[a.b.c]` opens a table 3 deep; `[[a.b]]` an array 2 deep whose table is 3 deep;
@@ -23,6 +27,10 @@ enum TOMLPrecheck {
         case keyWithoutStart
         /// A `}` closing an inline array, or a `]` an inline table.
         case mismatchedBracket
+        /// A byte 0, anywhere.
+        case nulByte
+        /// `\u0000` or `\U00000000` in a basic string.
+        case nulEscape
     }
 
     /// The first problem in `text` and its line (from 1), with nesting deeper than `limit` a problem; nil when none.
@@ -60,13 +68,15 @@ private struct Scan {
             let byte = bytes[position]
             position += 1
             switch (byte, expecting) {
+            case (0, _):
+                return (line, .nulByte)
             case (ascii("\n"), _):
                 line += 1
                 if open.isEmpty { expecting = .key(depth: tableDepth) }
             case (ascii("#"), _):
-                while position < bytes.count, bytes[position] != ascii("\n") { position += 1 }
+                while position < bytes.count, bytes[position] != ascii("\n"), bytes[position] != 0 { position += 1 }
             case (ascii("\""), _), (ascii("'"), _):
-                skipString(quotedBy: byte)
+                if skipString(quotedBy: byte) { return (line, .nulEscape) }
             case (ascii("."), .key(let depth)):
                 expecting = .key(depth: depth + 1)
                 if depth + 1 > limit { return (line, .tooDeep) }
@@ -121,33 +131,45 @@ private struct Scan {
 
     /// Moves past the string whose opening quote was just read: basic ("…", with backslash escapes) or literal
     /// ('…'), on one line or, opened by three quotes, on many. A string left open ends at the line's end or the
-    /// text's; the parser reports it.
-    mutating func skipString(quotedBy quote: UInt8) {
+    /// text's, or before a byte 0; the parser reports it, or the scan the byte. Returns true, with the position at
+    /// it, at an escape of NUL (`\u0000`, `\U00000000`).
+    mutating func skipString(quotedBy quote: UInt8) -> Bool {
         let escapes = quote == ascii("\"")
         let isMultiline = position + 1 < bytes.count && bytes[position] == quote && bytes[position + 1] == quote
         if isMultiline { position += 2 }
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == ascii("\n") {
-                guard isMultiline else { return }
+            if byte == 0 {
+                return false
+            } else if byte == ascii("\n") {
+                guard isMultiline else { return false }
                 line += 1
             } else if escapes && byte == ascii("\\") {
+                if escapesNUL(at: position + 1) { return true }
                 // The escaped byte, unless it is a line's end: that is a line ending backslash, and counts as a line.
                 if position + 1 < bytes.count, bytes[position + 1] != ascii("\n") { position += 1 }
             } else if byte == quote {
                 guard isMultiline else {
                     position += 1
-                    return
+                    return false
                 }
                 if position + 2 < bytes.count, bytes[position + 1] == quote, bytes[position + 2] == quote {
                     position += 3
                     // Up to two more quotes end the string's content, before its closing three.
                     for _ in 0..<2 where position < bytes.count && bytes[position] == quote { position += 1 }
-                    return
+                    return false
                 }
             }
             position += 1
         }
+        return false
+    }
+
+    /// Whether the escape after a backslash, from `start`, is a NUL's: `u` and four zeros, or `U` and eight.
+    func escapesNUL(at start: Int) -> Bool {
+        guard start < bytes.count else { return false }
+        let zeros = bytes[start] == ascii("u") ? 4 : bytes[start] == ascii("U") ? 8 : 0
+        return zeros > 0 && start + zeros < bytes.count && bytes[(start + 1)...(start + zeros)].allSatisfy { $0 == ascii("0") }
     }
 }
 

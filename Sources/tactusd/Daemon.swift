@@ -113,18 +113,20 @@ final class Daemon: AttachmentOwner {
         launcher.stopAll(after: CommandLauncher.Limits.holdBack)
     }
 
-    /// Plays recorded events, `next` giving them in order, on the engine at their own times and in real time, as
-    /// live input comes: from the loop, which meanwhile fires the engine's deadlines at their own times and takes
-    /// signals. A second after the last event (for the deadlines after it), the daemon stops as `run` does. `next`
-    /// throws what stops the replay (a trace that goes bad), which is said; what played until then stands.
-    func replay(_ next: @escaping () throws -> (time: Timestamp, event: InputEvent)?) {
+    /// Plays recorded events, `next` giving them in order as it reads them, on the engine at their own times and in
+    /// real time, as live input comes: from the loop, which meanwhile fires the engine's deadlines at their own times
+    /// and takes signals. A second after the last event (for the deadlines after it), the daemon stops as `run`
+    /// does. What `next` throws (a line of the trace that is bad) stops the replay there, as a signal would, and is
+    /// thrown once the daemon has stopped: what played until then stands.
+    func replay(_ next: @escaping () throws -> (time: Timestamp, event: InputEvent)?) throws {
         guard let timer = wl_event_loop_add_timer(loop, { data in
             Daemon.of(data).playDueEvents()
             return 0
-        }, Unmanaged.passUnretained(self).toOpaque()) else { return }
+        }, Unmanaged.passUnretained(self).toOpaque()) else { throw DaemonError("cannot add the replay's timer") }
         replayed = ReplayedEvents(next: next, timer: timer)
         playDueEvents()
         run()
+        if let failure = replayed?.failure { throw failure }
     }
 
     /// Plays the replay's events that are due by now on the input clock, and arms its timer for the next one.
@@ -148,7 +150,9 @@ final class Daemon: AttachmentOwner {
                 replay.played(at: time, late: now - time)
             }
         } catch {
-            say("tactusd: \(error); the replay stops there")
+            replay.failure = error
+            stopping = true
+            return
         }
         // Done: the deadlines a second after the last event still fire, then the daemon stops.
         let end = (replay.last ?? .zero) + .milliseconds(1000)
@@ -276,6 +280,8 @@ private struct ReplayedEvents {
     private(set) var latest = TimeSpan.zero
     /// Whether only the second after the last event is left.
     var ending = false
+    /// What stopped the replay before its end: a line of the trace that is bad.
+    var failure: Error?
 
     init(next: @escaping () throws -> (time: Timestamp, event: InputEvent)?, timer: OpaquePointer) {
         self.next = next

@@ -65,23 +65,22 @@ struct Tactusd: ParsableCommand {
     /// Runs the daemon on `loop` until it stops: live, or playing the trace of `--replay`.
     private func runDaemon(on loop: OpaquePointer, configuredBy path: String) throws {
         let daemon: Daemon
-        let recording: [(time: Timestamp, event: InputEvent)]?
+        let recording: TraceReader?
         do {
-            recording = try replay.map(Self.events(of:))
+            recording = try replay.map { try TraceReader(contentsOfFile: $0) }
             daemon = try Daemon(loop: loop, input: replay != nil ? .replayed : devices.isEmpty ? .seat(seat) : .devices(devices),
                                 configurationPath: path, output: Daemon.Output(verbose: verbose, dryRun: dryRun))
         } catch {
             say("tactusd: \(error)")
             throw ExitCode(1)
         }
-        if var events = recording?.makeIterator() { daemon.replay { events.next() } } else { daemon.run() }
-    }
-
-    /// The events of a trace, as `tactus-sim replay` reads them: its device descriptions first.
-    static func events(of path: String) throws -> [(time: Timestamp, event: InputEvent)] {
-        let trace = try Trace(contentsOfFile: path)
-        let start = trace.events.first?.time ?? .zero
-        return trace.devices.map { (start, .deviceAdded($0)) } + trace.events
+        guard let recording else { return daemon.run() }
+        do {
+            try daemon.replay { try recording.next() }
+        } catch {
+            say("tactusd: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// Reads the file as the daemon would and says what is wrong: 0 when it is good, 2 when it is not.

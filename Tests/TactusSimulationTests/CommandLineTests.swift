@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import RepositoryPrograms
 import Testing
 import TactusCore
 import TactusSimulation
@@ -49,36 +50,12 @@ import TactusSimulation
         return (status, errors)
     }
 
-    /// Runs tactus-sim, reading its standard output as it comes; returns the output and the highest resident memory
-    /// the process had reached (its `VmHWM`) at each megabyte read, while it was still running. Each sample covers
-    /// the run up to then, and the process cannot run far ahead of the reader: it waits on the full pipe.
+    /// Runs tactus-sim, reading its standard output as it comes (`RepositoryPrograms.memoryWhileReading`).
     static func memoryWhileReading(_ arguments: [String]) throws -> (output: Data, samples: [Int]) {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw TestFailure("\(executable) is missing: run `swift build --build-tests` (or `swift build --product tactus-sim`) first")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var output = Data()
-        var samples: [Int] = []
-        while true {
-            let chunk = pipe.fileHandleForReading.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            output.append(chunk)
-            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) {
-                samples.append(kilobytes * 1024)
-            }
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("tactus-sim \(arguments.joined(separator: " ")) ended with status \(process.terminationStatus)")
-        }
-        return (output, samples)
+        return try RepositoryPrograms.memoryWhileReading(executable, arguments)
     }
 
     static func temporaryFile(_ name: String, _ text: String) throws -> String {

@@ -11,10 +11,11 @@ import RepositoryPrograms
 /// fails with the input. The readers' words may differ, and so may the part of the line they name; `PATH:LINE` (or
 /// `PATH` for the file as a whole) may not.
 ///
-/// Not compared: trace.c refuses files over 16 MiB (a replay holds its trace whole) and lines over 64 KiB (json-c reads
-/// a line in one go, and a compositor reads a trace a line at a time between its other work), which tactus-sim reads;
-/// no input here that tactus-sim reads comes near either. Nor what trace.c does not keep: device ids, modifiers, and
-/// the devices but for the first touchscreen's size.
+/// Not compared: trace.c refuses files over 16 MiB (a replay holds its trace whole), which tactus-sim reads a line at a
+/// time; no input here comes near. The format's other limits, a line's length and the devices a trace has at once, are
+/// both readers' (`Trace.maximumLineBytes`, `Trace.maximumDevices`; TRACE_MAX_LINE_BYTES, TRACE_MAX_DEVICES), and
+/// compared. Nor what trace.c does not keep: device ids, modifiers, and the devices but for the first touchscreen's
+/// size.
 @Suite struct TraceReaderAgreementTests {
     /// What a reader made of a file: the trace as trace.c keeps it, or the place of its complaint.
     enum Outcome: Equatable, CustomStringConvertible {
@@ -396,7 +397,33 @@ import RepositoryPrograms
         line("a sequence cut short", bytes: [0xE2, 0x82]),
         line("a lone continuation byte in a string", bytes: Array(#"{"t":1,"type":"frame","device":1,"x":""#.utf8) + [0x80, 0x22, 0x7D]),
         line("Latin-1 text", bytes: Array("{\"t\":1,\"type\":\"caf".utf8) + [0xE9] + Array("\",\"device\":1}".utf8)),
+        devices("a header of as many devices as a trace may have", (1...Trace.maximumDevices).map(touchpad).joined(separator: ",")),
+        devices("a header of one device more", (1...Trace.maximumDevices + 1).map(touchpad).joined(separator: ",")),
+        devices("a header of one device more, the last a repeated id",
+                ((1...Trace.maximumDevices).map(touchpad) + [touchpad(1)]).joined(separator: ",")),
+        Input("a device added beyond the limit", header(touchpads: Trace.maximumDevices) + "\n" + added(9999) + "\n"),
+        Input("a device removed, then one added in its place",
+              header(touchpads: Trace.maximumDevices) + "\n" + #"{"t":5,"type":"device_removed","device":3}"# + "\n" + added(9999) + "\n"),
+        line("a line as long as a line may be", bytes: Array(padded(to: Trace.maximumLineBytes).utf8)),
+        line("a line a byte longer", bytes: Array(padded(to: Trace.maximumLineBytes + 1).utf8)),
     ]
+
+    /// A touchpad's description, of id `id`.
+    static func touchpad(_ id: Int) -> String { #"{"id":\#(id),"kind":"touchpad"}"# }
+
+    /// A header of touchpads 1 to `count`.
+    static func header(touchpads count: Int) -> String {
+        #"{"tactus_trace":1,"devices":["# + (1...count).map(touchpad).joined(separator: ",") + "]}"
+    }
+
+    /// A device_added of touchpad `id`.
+    static func added(_ id: Int) -> String { #"{"t":5,"type":"device_added","description":\#(touchpad(id))}"# }
+
+    /// A frame event padded with spaces to `length` bytes: one of the format's longest lines, or longer.
+    static func padded(to length: Int) -> String {
+        let event = #"{"t":5,"type":"frame","device":1}"#
+        return String(event.dropLast()) + String(repeating: " ", count: length - event.count) + "}"
+    }
 
     @Test(arguments: inputs)
     func theReadersAgree(on input: Input) throws {

@@ -28,8 +28,7 @@
 #include "trace.h"
 
 /* Generated traces take kilobytes. A trace's text, then its events, are held whole: 16 MiB at most (some 240 000
- * events). tactus-sim reads larger ones, and longer lines (TRACE_MAX_LINE_BYTES): the differences between the
- * readers. */
+ * events). tactus-sim, which reads a line at a time, reads larger ones: the one difference between the readers. */
 #define MAX_TRACE_BYTES (16 << 20)
 /* JSONParser.maximumDepth: an array or object in 63 others still reads, one more does not (json-c counts the same). */
 #define MAX_DEPTH 64
@@ -41,6 +40,9 @@ struct reader {
 	const char *what; /* a part of the line ("devices[0]"), or NULL */
 	char *error;
 	size_t error_size;
+	/* The ids of the devices the trace has now: its header's, and those added since and not removed. */
+	uint32_t present[TRACE_MAX_DEVICES];
+	size_t present_count;
 };
 
 /* Says why the trace is refused, at the reader's place; returns false. Control characters become '?': the error is
@@ -59,6 +61,25 @@ static bool refuse(struct reader *reader, const char *format, ...) {
 		if ((unsigned char)*c < 0x20)
 			*c = '?';
 	return false;
+}
+
+/* A device the trace has from this line on; refused beyond TRACE_MAX_DEVICES at once. */
+static bool add_present(struct reader *reader, uint32_t id) {
+	for (size_t i = 0; i < reader->present_count; i++)
+		if (reader->present[i] == id)
+			return true;
+	if (reader->present_count == TRACE_MAX_DEVICES)
+		return refuse(reader, "a device beyond the %d a trace may have at once", TRACE_MAX_DEVICES);
+	reader->present[reader->present_count++] = id;
+	return true;
+}
+
+static void remove_present(struct reader *reader, uint32_t id) {
+	for (size_t i = 0; i < reader->present_count; i++)
+		if (reader->present[i] == id) {
+			reader->present[i] = reader->present[--reader->present_count];
+			return;
+		}
 }
 
 /* The file's text */
@@ -423,8 +444,9 @@ static void calibration_of(int64_t rotation, bool flipped, float matrix[6]) {
 	memcpy(matrix, turns[rotation / 90], sizeof turns[0]);
 }
 
-/* A device description (Trace.device(from:)): checked, and a touchscreen's id, physical size and calibration kept. */
-static bool read_device(struct reader *reader, struct json_object *device, struct trace *trace) {
+/* A device description (Trace.device(from:)): checked, its id given, and a touchscreen's id, physical size and
+ * calibration kept. */
+static bool read_device(struct reader *reader, struct json_object *device, struct trace *trace, uint32_t *device_id) {
 	static const char *const keys[] = {"id", "kind", "name", "size_mm", "output", "rotation", "flipped", "slots", NULL};
 	if (!check_keys(reader, device, keys))
 		return false;
@@ -458,6 +480,7 @@ static bool read_device(struct reader *reader, struct json_object *device, struc
 			.id = (uint32_t)id, .has_size = has_size, .width_mm = size[0], .height_mm = size[1]};
 		calibration_of(rotation, flipped, kept->calibration);
 	}
+	*device_id = (uint32_t)id;
 	return true;
 }
 
@@ -487,9 +510,10 @@ static bool read_header(struct reader *reader, struct json_object *header, struc
 		return refuse(reader, "\"devices\" must be an array of objects");
 	char what[32];
 	reader->what = what;
+	uint32_t id;
 	for (size_t i = 0; valid && i < json_object_array_length(devices); i++) {
 		snprintf(what, sizeof what, "devices[%zu]", i);
-		valid = read_device(reader, json_object_array_get_idx(devices, i), trace);
+		valid = read_device(reader, json_object_array_get_idx(devices, i), trace, &id) && add_present(reader, id);
 	}
 	reader->what = NULL;
 	return valid;
@@ -549,10 +573,11 @@ static bool read_added_device(struct reader *reader, struct json_object *object)
 	if (!json_object_is_type(description, json_type_object))
 		return refuse(reader, "\"description\" must be an object");
 	struct trace unused = {0};
+	uint32_t id;
 	reader->what = "description";
-	bool read = read_device(reader, description, &unused);
+	bool read = read_device(reader, description, &unused, &id);
 	reader->what = NULL;
-	return read;
+	return read && add_present(reader, id);
 }
 
 /* The fields of an event of kind (Trace.event(from:)), in tactus-sim's order: its keys, its device, then the rest. */
@@ -597,6 +622,8 @@ static bool read_event_fields(struct reader *reader, struct json_object *object,
 	case TRACE_HOLD_END:
 		return flag(reader, object, "cancelled", &event->cancelled);
 	case TRACE_NOT_PLAYED:
+		if (strcmp(kind->name, "device_removed") == 0)
+			remove_present(reader, event->device);
 		return strcmp(kind->name, "modifiers") == 0      ? read_modifiers(reader, object)
 		       : strcmp(kind->name, "device_added") == 0 ? read_added_device(reader, object)
 		                                                 : true;

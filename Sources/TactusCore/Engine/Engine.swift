@@ -71,6 +71,8 @@ public final class Engine: DeviceSessionOwner {
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
     private var sessions: [Session] = []
+    /// Where each device's session is in `sessions`: a device is found in one step however many there are.
+    private var sessionPositions: [DeviceID: Int] = [:]
     private var attachments = AttachmentIndex()
     /// The attachments an interaction starts with, before masks and start areas (`candidates(for:…)`).
     private var present: [Attachment] = []
@@ -324,8 +326,7 @@ public final class Engine: DeviceSessionOwner {
 
     /// The session of a device, if the device was added.
     private func session(for id: DeviceID) -> Session? {
-        for session in sessions where session.device.id == id { return session }
-        return nil
+        sessionPositions[id].map { sessions[$0] }
     }
 
     /// Calls `body` with the session of touchscreen `id`, or counts why the event is ignored.
@@ -344,9 +345,7 @@ public final class Engine: DeviceSessionOwner {
         let list = sessions
         var index = recentSession
         if index >= list.count || !list.withUnretained(at: index, { $0.device.id == id }) {
-            guard let found = list.firstIndexUnretained(where: { $0.device.id == id }) else {
-                return inputProblems.record(.unknownDevice)
-            }
+            guard let found = sessionPositions[id] else { return inputProblems.record(.unknownDevice) }
             (index, recentSession) = (found, found)
         }
         list.withUnretained(at: index) { session in
@@ -372,6 +371,7 @@ public final class Engine: DeviceSessionOwner {
             inputProblems.record(.invalidOutputRegion)
         }
         var devices = take(&sessions)
+        sessionPositions[description.id] = devices.count
         devices.append(session)
         sessions = devices
         knownDeadline = nil
@@ -381,7 +381,12 @@ public final class Engine: DeviceSessionOwner {
         guard let session = session(for: id) else { return inputProblems.record(.unknownDevice) }
         session.abandonInteraction(.deviceRemoved, at: time)
         var devices = take(&sessions), timed = take(&timedSessions)
-        devices.removeAll { $0 === session }
+        // Unless the host's callbacks, run as the interaction was abandoned, removed it already.
+        if let position = sessionPositions[id], devices[position] === session {
+            devices.remove(at: position)
+            sessionPositions[id] = nil
+            for later in position..<devices.count { sessionPositions[devices[later].device.id] = later }
+        }
         timed.removeAll { $0 === session }
         (sessions, timedSessions) = (devices, timed)
         knownDeadline = nil

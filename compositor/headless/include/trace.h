@@ -3,9 +3,10 @@
  * tactus-sim's traces as tactus-wlr's replays read them (trace.c): JSON Lines, a header, then one timed input event
  * a line (simulator/Sources/TactusSimulation/Trace.swift has the format). A trace is read whole, and as tactus-sim
  * reads it, before any of it plays: what tactus-sim reads is read here as the same events, and what it refuses is
- * refused here too, at the same line (TraceReaderAgreementTests). Two limits are this reader's alone: a trace of at
- * most 16 MiB, held in memory whole, and lines of at most TRACE_MAX_LINE_BYTES, so that a compositor can read a trace
- * a short step at a time between its other work (trace_reading_continue).
+ * refused here too, at the same line (TraceReaderAgreementTests). Lines are of at most TRACE_MAX_LINE_BYTES, so that
+ * a compositor can read a trace a short step at a time between its other work (trace_reading_continue), and a trace
+ * has at most TRACE_MAX_DEVICES at once, as tactus-sim has them; one limit is this reader's alone: a trace of at most
+ * 16 MiB, held in memory whole.
  */
 #ifndef TRACE_H
 #define TRACE_H
@@ -58,9 +59,12 @@ struct trace_event {
 /* How many slots a device may have, and fingers a touchpad gesture (Trace.slotCounts). */
 #define TRACE_MAX_SLOTS 256
 
-/* The longest line read: tactus-sim writes lines of under 200 bytes, a header with four devices under 1 KiB. json-c
- * reads a line in one go, in a few milliseconds for 64 KiB: no step of a reading takes longer. */
+/* The limits of the trace format, which tactus-sim's reader keeps too (Trace.maximumLineBytes, Trace.maximumDevices).
+ * The longest line: tactus-sim writes lines of under 200 bytes, a header with four devices under 1 KiB; json-c reads
+ * a line in one go, in a few milliseconds for 64 KiB, so no step of a reading takes longer. The most devices a trace
+ * has at once: those of its header, and those added since and not removed. */
 #define TRACE_MAX_LINE_BYTES (64 << 10)
+#define TRACE_MAX_DEVICES 256
 
 /* A touchscreen of the trace's header. */
 struct trace_touchscreen {

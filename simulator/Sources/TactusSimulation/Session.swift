@@ -93,10 +93,14 @@ public struct SimulatedSurface {
 public final class Session: SurfaceLocator {
     public let engine = Engine()
     public private(set) var attachments: [NamedAttachment] = []
+    /// The name of each attachment, for its updates: found in one step among thousands of bindings.
+    private var names: [AttachmentID: String] = [:]
     public private(set) var records: [OutputRecord] = []
     public private(set) var decisions: [RawTouchDecision] = []
     /// The trace fed so far, for pictures.
     public private(set) var fed = Trace(devices: [])
+    /// The devices of `fed`, to know one in one step among many.
+    private var fedDevices: Set<DeviceID> = []
     /// The client surfaces of the scene, in stacking order, the last in front.
     public var surfaces: [SimulatedSurface] = []
     public var pointerLocation = Point(x: 500, y: 500)
@@ -109,7 +113,7 @@ public final class Session: SurfaceLocator {
     public init() {
         engine.surfaceLocator = self
         engine.onUpdate = { [unowned self] update in
-            let name = attachments.first { $0.id == update.attachment }?.name ?? "\(update.attachment.rawValue)"
+            let name = names[update.attachment] ?? "\(update.attachment.rawValue)"
             records.append(OutputRecord(update: update, name: update.recognizer == 0 ? name : "\(name).\(update.recognizer)",
                                         millimetresPerPixel: scale[update.device] ?? Vector(dx: 1, dy: 1)))
         }
@@ -129,6 +133,7 @@ public final class Session: SurfaceLocator {
                                    options: AttachmentOptions = AttachmentOptions()) -> AttachmentID {
         let id = engine.attach(gesture, to: target, options: options)
         attachments.append(NamedAttachment(name: name, id: id, target: target))
+        names[id] = name
         reattach[name] = { $0.attach(name, gesture, to: target, options: options) }
         return id
     }
@@ -148,18 +153,34 @@ public final class Session: SurfaceLocator {
 
     /// Adds the trace's devices that are not there yet, then feeds its events, then lets `settle` pass.
     public func feed(_ trace: Trace, settle: TimeSpan = .milliseconds(1000)) {
-        for device in trace.devices where !fed.devices.contains(where: { $0.id == device.id }) {
+        for device in trace.devices where !fedDevices.contains(device.id) {
             handle(.deviceAdded(device), at: trace.events.first?.time ?? .zero)
         }
         for (time, event) in trace.events { handle(event, at: time) }
-        engine.advance(to: trace.end + settle)
+        letSettle(settle, after: trace.end)
+    }
+
+    /// Plays a trace as it is read: its devices, then its events (`TraceReader.next()`), then lets `settle` pass.
+    /// Throws what is wrong with a line of it, once the events before that line are fed.
+    public func feed(_ trace: TraceReader, settle: TimeSpan = .milliseconds(1000)) throws {
+        var end = Timestamp.zero
+        while let (time, event) = try trace.next() {
+            handle(event, at: time)
+            end = time
+        }
+        letSettle(settle, after: end)
+    }
+
+    /// Lets the engine's time run on `settle` after the input's `end`, for its timers.
+    private func letSettle(_ settle: TimeSpan, after end: Timestamp) {
+        engine.advance(to: end + settle)
         self.settle = settle
     }
 
     /// Hands one event to the engine, keeping what the output needs to know about devices.
     public func handle(_ event: InputEvent, at time: Timestamp) {
         if case .deviceAdded(let device) = event {
-            if !fed.devices.contains(where: { $0.id == device.id }) { fed.devices.append(device) }
+            if fedDevices.insert(device.id).inserted { fed.devices.append(device) }
             scale[device.id] = Session.millimetresPerPixel(device)
         } else {
             fed.events.append((time, event))

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import Foundation
 import JSONLines
 import TactusCore
 
@@ -61,37 +60,23 @@ public struct Trace: Equatable {
     /// The line of one event (without the line break), for a trace written as its events come.
     public static func line(for event: InputEvent, at time: Timestamp) -> String { json(for: event, at: time).text }
 
-    /// Reads the trace in the file at `path`, which must be UTF-8 (a byte order mark first is dropped); errors name
-    /// the file, and the line. tactus-wlr's reader (compositor/headless/trace.c) takes and refuses the same files
-    /// (`TraceReaderAgreementTests`).
+    /// Reads the trace in the file at `path` whole (`TraceReader` reads one as it plays); errors name the file, and
+    /// the line. tactus-wlr's reader (compositor/headless/trace.c) takes and refuses the same files
+    /// (`TraceReaderAgreementTests`), but for what `maximumLineBytes` and `maximumDevices` say.
     public init(contentsOfFile path: String) throws {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
-        try self.init(jsonLines: text, source: path)
+        try self.init(reading: TraceReader(contentsOfFile: path))
     }
 
-    /// Reads a trace from JSON Lines; errors name `source` and the line. A line ends at "\n" or "\r\n", as JSON Lines
-    /// has it; lines of nothing but spaces are skipped.
+    /// Reads a trace from JSON Lines whole; errors name `source` and the line.
     public init(jsonLines text: String, source: String) throws {
-        // Split at the scalar: to a String, "\r\n" is one Character, which no "\n" matches.
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { index, scalars in
-                var line = Substring(scalars)
-                if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
-                return (offset: index, element: line)
-            }
-            .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }.makeIterator()
-        guard let first = lines.next() else { throw SimulationError.malformed(source, "empty trace") }
-        let header = try JSONObject(parsing: String(first.element), source: source, line: first.offset + 1)
-        try header.checkKeys(["tactus_trace", "devices"])
-        guard try header.optionalWhole("tactus_trace") == 1 else {
-            throw SimulationError.malformed(header.place, "the first line must be a header with \"tactus_trace\": 1")
-        }
-        devices = try header.objects("devices").map(Trace.device(from:))
+        try self.init(reading: TraceReader(jsonLines: text, source: source))
+    }
+
+    /// The header's devices and every event the reader reads.
+    private init(reading reader: TraceReader) throws {
+        devices = reader.devices
         events = []
-        while let (index, line) = lines.next() {
-            let object = try JSONObject(parsing: String(line), source: source, line: index + 1)
-            events.append((Timestamp(microseconds: try object.whole("t", in: Trace.times)), try Trace.event(from: object, besides: ["t"])))
-        }
+        while let event = try reader.nextEvent() { events.append(event) }
     }
 
     static func json(for d: DeviceDescription) -> JSONLine {
@@ -227,4 +212,18 @@ extension Trace {
     public static let lengths: ClosedRange<Double> = 1...1_000_000
     /// Positions in the layout, in pixels.
     static let coordinates: ClosedRange<Double> = -1_000_000...1_000_000
+
+    // The limits of what a trace may hold, which bound the memory a replay takes however long the trace is (a
+    // `TraceReader` keeps one line at a time). tactus-wlr's reader (compositor/headless/trace.c) keeps the same
+    // (TRACE_MAX_LINE_BYTES, TRACE_MAX_DEVICES); it reads a trace whole before it plays, and also caps the file, at
+    // 16 MiB (MAX_TRACE_BYTES): a trace within that cap is read alike by both.
+
+    /// The longest line a trace may have, in bytes, without its line end: 64 KiB. An event takes some 100 bytes, and
+    /// a header of `maximumDevices` devices some 50 KB; a longer line is no trace's (json-c, in tactus-wlr, reads a
+    /// line in one go, a few milliseconds for 64 KiB; a line of 16 MiB takes hundreds of megabytes to parse).
+    public static let maximumLineBytes = 64 << 10
+
+    /// The most devices a trace may have at once: those of its header, and those added since (`device_added`) and not
+    /// removed. A machine has a few; each costs the engine some 15 KB, and a header of 100 000 took 1.5 GB.
+    public static let maximumDevices = 256
 }

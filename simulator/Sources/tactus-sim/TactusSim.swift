@@ -258,10 +258,26 @@ struct Replay: ParsableCommand {
     /// An input file's text, refused with a hint when it is in another format than `format`.
     static func text(of path: String, as format: Format) throws -> (text: String, source: String) {
         let (text, source) = try Replay.text(of: path)
+        try check(text, of: source, is: format)
+        return (text, source)
+    }
+
+    /// Refuses, with a hint, a text (or the beginning of one) in another format than `format`.
+    static func check(_ text: String, of source: String, is format: Format) throws {
         if let found = Format(of: text), found != format {
             throw SimulationError.malformed(source, "this is \(found.rawValue), not \(format.rawValue): use \(found.option)")
         }
-        return (text, source)
+    }
+
+    /// A trace, to be read as it plays (`TraceReader`): standard input for "-". A regular file whose beginning (its
+    /// first 64 KiB) is a recording of another format is refused with a hint.
+    static func traceReader(_ path: String) throws -> TraceReader {
+        guard path != "-" else { return try TraceReader(contentsOfFile: "/dev/stdin", source: "<stdin>") }
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if type == .typeRegular, let file = FileHandle(forReadingAtPath: path) {
+            try check(String(decoding: file.readData(ofLength: 1 << 16), as: UTF8.self), of: path, is: .trace)
+        }
+        return try TraceReader(contentsOfFile: path)
     }
 
     /// The size of a recorded touchscreen: --size, else what its resolution gives, else the assumed one, said.
@@ -307,16 +323,13 @@ struct Replay: ParsableCommand {
             // The gestures first: a bad configuration is reported before a long recording is read.
             let session = Session()
             try attachGestures(to: session)
-            let input: Trace
             if let evemu {
-                input = try evemuTrace(evemu)
+                session.feed(try evemuTrace(evemu))
             } else if let libinputRecord {
-                input = try libinputTrace(libinputRecord)
+                session.feed(try libinputTrace(libinputRecord))
             } else {
-                let (text, source) = try Replay.text(of: trace ?? "", as: .trace)
-                input = try Trace(jsonLines: text, source: source)
+                try session.feed(try Replay.traceReader(trace ?? ""))
             }
-            session.feed(input)
             try output.print(session, title: evemu ?? libinputRecord ?? trace ?? "")
         } catch let error as SimulationError {
             say("\(error)")
