@@ -178,6 +178,27 @@ import Testing
         #expect(peak < 48 << 20, "\(peak) bytes resident")
     }
 
+    /// A trace that goes bad after a tap: the tap plays and runs its command, then tactusd stops and exits 1, naming
+    /// the bad line.
+    @Test func aTraceThatGoesBadPlaysUpToItsBadLineAndExits1() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let header = try String(contentsOfFile: Self.generated(["tap"], in: folder), encoding: .utf8).split(separator: "\n")[0]
+        let trace = folder + "/bad.jsonl"
+        try ([String(header)] + Self.touch(downAt: 100_000, upAt: 150_000) + [#"{"t":200000,"type":"frame","device":1,"x":1}"#])
+            .joined(separator: "\n").appending("\n").write(toFile: trace, atomically: true, encoding: .utf8)
+        try """
+            [[binding]]
+            gesture = "tap"
+            action = { exec = "echo tapped >> \(folder)/steps" }
+            """.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        let failure = #expect(throws: ProgramFailure.self) {
+            try runInRepository(try Artifact.daemon.path, ["--config", folder + "/config.toml", "--replay", trace])
+        }
+        #expect(failure?.description.contains("status 1") == true, "\(String(describing: failure))")
+        #expect(failure?.description.contains("bad.jsonl:6: unknown key \"x\"") == true, "\(String(describing: failure))")
+        #expect(Self.steps(folder) == ["tapped"])
+    }
+
     // MARK: Support
 
     /// Writes `tactus-sim generate ARGUMENTS` into the folder and returns its path.
