@@ -159,6 +159,18 @@ static void registry_global_remove(void *data, struct wl_registry *registry, uin
 
 static const struct wl_registry_listener registry_listener = {registry_global, registry_global_remove};
 
+/* Runs the display for a client in a child process until it exits, 5 s at most; true when it exited 0. */
+static bool served_until_exit(struct wl_display *display, pid_t child) {
+	int status = 1;
+	for (int i = 0; i < 500; i++) {
+		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
+		wl_display_flush_clients(display);
+		if (waitpid(child, &status, WNOHANG) == child)
+			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	return false;
+}
+
 static bool client_sees_the_global(struct wl_display *display, const char *socket) {
 	pid_t child = fork();
 	if (child == 0) {
@@ -170,14 +182,7 @@ static bool client_sees_the_global(struct wl_display *display, const char *socke
 		}
 		_exit(found ? 0 : 1);
 	}
-	int status = 1;
-	for (int i = 0; i < 500; i++) {
-		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
-		wl_display_flush_clients(display);
-		if (waitpid(child, &status, WNOHANG) == child)
-			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	}
-	return false;
+	return served_until_exit(display, child);
 }
 
 /* Now, as wlroots stamps its events: CLOCK_MONOTONIC milliseconds in 32 bits. */
@@ -661,14 +666,7 @@ static bool client_sets_a_region(struct wl_display *display, const char *socket)
 		tactus_gesture_v1_commit(gesture);
 		_exit(wl_display_roundtrip(connection) >= 0 && wl_display_get_error(connection) == 0 ? 0 : 1);
 	}
-	int status = 1;
-	for (int i = 0; i < 500; i++) {
-		wl_event_loop_dispatch(wl_display_get_event_loop(display), 10);
-		wl_display_flush_clients(display);
-		if (waitpid(child, &status, WNOHANG) == child)
-			return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	}
-	return false;
+	return served_until_exit(display, child);
 }
 
 /* Counts the host returns are size_t: (size_t)-1, a C error return, and 2^63 are counts beyond the capacity, which
