@@ -406,6 +406,12 @@ import RepositoryPrograms
               header(touchpads: Trace.maximumDevices) + "\n" + #"{"t":5,"type":"device_removed","device":3}"# + "\n" + added(9999) + "\n"),
         line("a line as long as a line may be", bytes: Array(padded(to: Trace.maximumLineBytes).utf8)),
         line("a line a byte longer", bytes: Array(padded(to: Trace.maximumLineBytes + 1).utf8)),
+        Input("a bad line, then a line too long further on",
+              [header, #"{"t":5,"type":"jump","device":1}"#, #"{"t":5,"type":"frame","device":1}"#,
+               padded(to: Trace.maximumLineBytes + 1)].joined(separator: "\n") + "\n"),
+        Input("a line too long, then a byte that is no UTF-8 further on",
+              bytes: Array(([header, padded(to: Trace.maximumLineBytes + 1), ""].joined(separator: "\n")).utf8) + [0xFF, 0x0A]),
+        Input("a sequence cut at the end of the file", bytes: Array((header + "\n").utf8) + [0xE2, 0x82]),
     ]
 
     /// A touchpad's description, of id `id`.

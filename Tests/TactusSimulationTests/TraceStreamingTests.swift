@@ -78,7 +78,7 @@ import TactusSimulation
         let longest = #"{"t":5,"type":"frame","device":1,"x":""# + String(repeating: " ", count: limit - 40) + #""}"#
         #expect(complaint(Self.header + "\r\n" + longest + "\r\n") == #"t.jsonl:2: unknown key "x" (expected one of device, t, type)"#)
         try withFile(Array((Self.header + "\n\n" + padded + "\n").utf8)) { path in
-            #expect(complaint { _ = try TraceReader(contentsOfFile: path) } == "\(path):3: a line longer than 64 KiB (65536 bytes)")
+            #expect(complaint { _ = try Trace(contentsOfFile: path) } == "\(path):3: a line longer than 64 KiB (65536 bytes)")
         }
         #expect(complaint { _ = try TraceReader(contentsOfFile: "/dev/zero") } == "/dev/zero:1: a line longer than 64 KiB (65536 bytes)")
     }

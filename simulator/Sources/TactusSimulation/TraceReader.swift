@@ -7,10 +7,10 @@ import TactusCore
 /// traces reads through it (`Trace(contentsOfFile:)` and `Trace(jsonLines:source:)` keep all it reads), and errors
 /// name the file and the line.
 ///
-/// A file's text is checked first, in one pass that keeps nothing: it must be UTF-8, as a whole, and no line may be
-/// longer than `Trace.maximumLineBytes`. What its lines say is checked as they are read: a replay plays the events
-/// before a line it refuses. Standard input, a pipe or a device cannot be read twice: their text is checked line by
-/// line too.
+/// A file's text is checked first, in one pass that keeps nothing: it must be UTF-8, as a whole, as tactus-wlr's
+/// reader checks it. Its lines, their length among them (`Trace.maximumLineBytes`), are judged as they are read: a
+/// replay plays the events before a line it refuses. Standard input, a pipe or a device cannot be read twice: their
+/// text is checked line by line.
 public final class TraceReader {
     /// The devices the header describes.
     public let devices: [DeviceDescription]
@@ -139,24 +139,61 @@ final class TraceLines {
         return nil
     }
 
-    /// Reads a regular file's text through, checking it as text (UTF-8, the length of its lines), and starts again
-    /// from its beginning. Other files cannot be read twice: `next()` checks each line as it comes.
+    /// Reads a regular file's text through, checking that it is UTF-8 as a whole, a chunk at a time (a sequence cut
+    /// at a chunk's end is kept for the next), and starts again from its beginning. Other files cannot be read twice:
+    /// `next()` checks each line as it comes.
     func checkText() throws {
         guard let file, isRegularFile else { return }
-        while let line = try nextLine() { _ = try utf8(line) }
+        rewind(file)
+        var line = 1, cut: [UInt8] = []
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 {
+                guard ferror(file) == 0 else { throw SimulationError.unreadable(source) }
+                break
+            }
+            let text = cut + chunk[..<count]
+            let whole = TraceLines.lengthOfWholeSequences(text)
+            // Newlines are ASCII, inside no sequence: the text between them is checked a piece at a time.
+            let pieces = text[..<whole].split(separator: 0x0A, omittingEmptySubsequences: false)
+            for (index, piece) in pieces.enumerated() {
+                guard String(validating: piece, as: UTF8.self) != nil else { throw notUTF8(line: line) }
+                if index < pieces.count - 1 { line += 1 }
+            }
+            cut = Array(text[whole...])
+        }
+        guard cut.isEmpty else { throw notUTF8(line: line) }
         rewind(file)
         (bytes, start, isAtEnd, number) = ([], 0, false, 0)
         try read()
         dropByteOrderMark()
     }
 
+    /// How much of `bytes` ends with a whole UTF-8 sequence: all of it but a sequence its last bytes begin and do not
+    /// finish (what a lead byte says is to come, up to 3 continuation bytes).
+    static func lengthOfWholeSequences(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        while index > 0 && bytes.count - index < 4 {
+            index -= 1
+            let byte = bytes[index]
+            guard byte & 0xC0 == 0x80 else {
+                // A lead byte (or ASCII): the length it says, against what follows it here.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return bytes.count - index < length ? index : bytes.count
+            }
+        }
+        return bytes.count
+    }
+
     /// The line as text. One that is not UTF-8 refuses the trace as a whole, as tactus-wlr's reader does, which
     /// checks the whole file first.
     private func utf8(_ line: ArraySlice<UInt8>) throws -> String {
-        guard let text = String(validating: line, as: UTF8.self) else {
-            throw SimulationError.malformed(source, "not UTF-8 (line \(number))")
-        }
+        guard let text = String(validating: line, as: UTF8.self) else { throw notUTF8(line: number) }
         return text
+    }
+
+    private func notUTF8(line: Int) -> SimulationError {
+        .malformed(source, "not UTF-8 (line \(line))")
     }
 
     private var isRegularFile: Bool {
