@@ -55,7 +55,8 @@ void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers);
 
 /* A lock screen took the session (true) or let it go (false): while it holds it, no binding acts, and the lock
  * screen's own gestures work. The compositor calls this when its lock begins and ends: wlroots 0.15's input inhibitor
- * activated and deactivated, ext-session-lock-v1's lock and its unlock or its client's end. */
+ * activated and deactivated; ext-session-lock-v1's lock and its unlock (a lock client that dies without unlocking
+ * leaves the session locked). */
 void glue_set_session_locked(struct glue *glue, bool locked);
 
 #endif

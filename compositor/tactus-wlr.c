@@ -147,11 +147,18 @@ static struct view *view_of_surface(struct server *server, struct wlr_surface *s
 	return NULL;
 }
 
-/* Whether the window's client may have input: any, unless another client locked the session (it holds the input
- * inhibitor, as a lock screen does). */
+/* Whether a lock screen holds the session: a client keeps input to itself through the input inhibitor. */
+static bool session_is_locked(struct server *server) {
+	return server->input_inhibit->active_client != NULL;
+}
+
+/* Whether a client may have input: any, unless another client locked the session. */
+static bool allows_input(struct server *server, struct wl_client *client) {
+	return !session_is_locked(server) || client == server->input_inhibit->active_client;
+}
+
 static bool may_have_input(struct view *view) {
-	struct wl_client *locking = view->server->input_inhibit->active_client;
-	return !locking || wl_resource_get_client(view->xdg_surface->resource) == locking;
+	return allows_input(view->server, wl_resource_get_client(view->xdg_surface->resource));
 }
 
 /* Raises the window and gives it the keyboard; the one it takes over from is deactivated. Never a window other than
@@ -312,10 +319,7 @@ struct wlr_surface *surface_at(struct server *server, double x, double y, double
 	struct wlr_surface *surface = wlr_scene_surface_from_node(node)->surface;
 	/* While a client keeps input to itself (a lock screen), no other client's surface is under any point: neither
 	 * touches nor clicks nor the plugin's gestures reach them. */
-	struct wl_client *exclusive = server->input_inhibit->active_client;
-	if (exclusive && wl_resource_get_client(surface->resource) != exclusive)
-		return NULL;
-	return surface;
+	return allows_input(server, wl_resource_get_client(surface->resource)) ? surface : NULL;
 }
 
 static void keyboard_modifiers(struct wl_listener *listener, void *data) {
@@ -350,7 +354,7 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 	const xkb_keysym_t *syms;
 	int count = xkb_state_key_get_syms(keyboard->device->keyboard->xkb_state, event->keycode + 8, &syms);
 	bool handled = false;
-	if (!server->input_inhibit->active_client &&
+	if (!session_is_locked(server) &&
 	    (wlr_keyboard_get_modifiers(keyboard->device->keyboard) & WLR_MODIFIER_ALT) &&
 	    event->state == WL_KEYBOARD_KEY_STATE_PRESSED)
 		for (int i = 0; i < count; i++)
@@ -359,26 +363,6 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 		wlr_seat_set_keyboard(server->seat, keyboard->device);
 		wlr_seat_keyboard_notify_key(server->seat, event->time_msec, event->keycode, event->state);
 	}
-}
-
-/* A lock screen took the session (a client activated the input inhibitor): no binding acts, and the lock screen's
- * window gets the keyboard. Released: the bindings act again. */
-static void session_locked(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct server *server = wl_container_of(listener, server, session_lock);
-	glue_set_session_locked(server->glue, true);
-	struct view *view;
-	wl_list_for_each(view, &server->views, link)
-		if (may_have_input(view)) {
-			focus_view(view);
-			break;
-		}
-}
-
-static void session_unlocked(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct server *server = wl_container_of(listener, server, session_unlock);
-	glue_set_session_locked(server->glue, false);
 }
 
 struct wlr_seat *seat_of(struct server *server, struct wlr_input_device *device) {
@@ -457,6 +441,31 @@ static void pointer_moved(struct server *server, uint32_t time_msec) {
 	}
 	wlr_seat_pointer_notify_enter(server->seat, surface, sx, sy);
 	wlr_seat_pointer_notify_motion(server->seat, time_msec, sx, sy);
+}
+
+/* A lock screen took the session (a client activated the input inhibitor): no binding acts, and input leaves every
+ * other client: the keyboard goes to the lock screen's window (or nowhere until it maps), the pointer to what is
+ * under it now. Released: the bindings act again. */
+static void session_locked(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, session_lock);
+	glue_set_session_locked(server->glue, true);
+	struct wlr_surface *focused = server->seat->keyboard_state.focused_surface;
+	if (focused && !allows_input(server, wl_resource_get_client(focused->resource)))
+		wlr_seat_keyboard_clear_focus(server->seat);
+	struct view *view;
+	wl_list_for_each(view, &server->views, link)
+		if (may_have_input(view)) {
+			focus_view(view);
+			break;
+		}
+	pointer_moved(server, monotonic_msec());
+}
+
+static void session_unlocked(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, session_unlock);
+	glue_set_session_locked(server->glue, false);
 }
 
 static void server_cursor_motion(struct wl_listener *listener, void *data) {
