@@ -15,6 +15,8 @@ final class Binding {
     private(set) var attachments: [AttachmentID] = []
     /// Whether it came from the configuration file (a reload replaces those) or through the C ABI.
     let isFromFile: Bool
+    /// Whether the host ran its action's began and not yet an end (a live binding's gesture, as the host sees it).
+    var isOpenForHost = false
     let actionName: UnsafeMutablePointer<CChar>
 
     init(_ configuration: BindingConfiguration, id: Int32, isFromFile: Bool) {

@@ -84,27 +84,29 @@ extension Plugin {
 
     private func remove(_ id: Int32) {
         guard let removed = bindings.removeValue(forKey: id) else { return }
-        for attachment in removed.attachments { bindingOfAttachment[attachment] = nil }
-        removed.detach(from: engineLoop)
+        detach(removed)
+    }
+
+    /// Takes a binding out of recognition: a gesture of it in progress is cancelled and reported as such (the host
+    /// hears the end of what began), then its attachments are forgotten.
+    private func detach(_ binding: Binding) {
+        let attachments = binding.attachments
+        binding.detach(from: engineLoop)
+        for attachment in attachments { bindingOfAttachment[attachment] = nil }
     }
 
     // MARK: The lock
 
     /// Locks or unlocks the session (tactus.h, set_session_locked): locked, the bindings leave recognition, and what
-    /// they had in progress is cancelled and reported as such (it began before the lock); unlocked, they take part
-    /// again, in the order they were made. From inside a callback, once the callbacks return.
+    /// they had in progress is cancelled and reported as such (it began before the lock); host actions queued and
+    /// not yet run do not act (`runWaitingWork`); unlocked, they take part again, in the order they were made. From
+    /// inside a callback, once the callbacks return.
     func setSessionLocked(_ locked: Bool) {
         outsideCallbacks { [self] in
             guard locked != isSessionLocked else { return }
             isSessionLocked = locked
             for (_, binding) in bindings.sorted(by: { $0.key < $1.key }) {
-                if locked {
-                    let attachments = binding.attachments
-                    binding.detach(from: engineLoop)
-                    for attachment in attachments { bindingOfAttachment[attachment] = nil }
-                } else {
-                    attach(binding)
-                }
+                if locked { detach(binding) } else { attach(binding) }
             }
             host.log(TACTUS_LOG_INFO, locked ? "tactus: the session is locked: no binding acts until it is unlocked"
                                              : "tactus: the session is unlocked: \(bindings.count) bindings act again")
@@ -121,9 +123,7 @@ extension Plugin {
                           values: CValues.values(update.values)))
         case .exec(let command):
             guard update.phase == .ended || update.phase == .recognized else { return }
-            if case .failure(let refusal) = commands.run(command, variables: [], for: Int(binding.id), at: update.time) {
-                host.log(TACTUS_LOG_ERROR, "tactus: binding \(binding.id)'s command \(command): \(refusal)")
-            }
+            commands.run(command, variables: [], for: Int(binding.id), step: .ended)
         }
     }
 

@@ -71,14 +71,10 @@ extension Plugin {
         touch(event, device: DeviceID(device), at: CValues.timestamp(time))
     }
 
-    private func touch(_ event: InputEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
+    func touch(_ event: InputEvent, device id: DeviceID, at timestamp: Timestamp) -> tactus_decision {
         guard !isInsideCallback else {
             // The event waits, and so does its decision: withheld now, delivered through deliver_touch if it is.
-            later(.call { [self] in
-                if touch(event, device: id, at: timestamp) == TACTUS_DELIVER, let touch = event.touchEvent {
-                    host.deliver(CValues.touch(touch, device: id, time: timestamp))
-                }
-            })
+            later(.touch(event, device: id, at: timestamp))
             return TACTUS_WITHHOLD
         }
         guard devices.contains(id) else {
@@ -208,14 +204,16 @@ extension Plugin {
     }
 
     /// The plugin is going (tactus_plugin_destroy): the touch events it still withholds go to their clients now, in
-    /// order, so that no client gets the rest of a touch without its beginning, and then no callback runs any more.
-    /// From inside a touch entry's callback, the event that entry handles goes with them if it was withheld already,
-    /// and is otherwise answered TACTUS_DELIVER.
+    /// order (those the engine holds, then those handed over from inside callbacks that wait still), so that no client
+    /// gets the rest of a touch without its beginning, and then no callback runs any more. From inside a touch entry's
+    /// callback, the event that entry handles goes with them if it was withheld already, and is otherwise answered
+    /// TACTUS_DELIVER.
     func handOverWithheldTouches() {
         handedOverHandledEvent = decision != nil
         for case .deliver(let device, let event, let time) in engineLoop.engine.withheldTouches {
             host.deliver(CValues.touch(event, device: device, time: time))
         }
+        for (event, device, time) in waitingTouches { host.deliver(CValues.touch(event, device: device, time: time)) }
         host.forgetCallbacks()
     }
 

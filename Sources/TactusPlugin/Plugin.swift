@@ -50,6 +50,8 @@ final class Plugin: AttachmentOwner {
 
     // Work for after the engine step and the host's callbacks (Plugin+Later.swift).
     var waiting: [LaterWork] = []
+    /// Where `runWaitingWork` is in `waiting`: what lies from here has not run.
+    var nextWaiting = 0
     /// The idle source that runs `waiting`, while one is due.
     var waitingSource: OpaquePointer?
     /// Set by tactus_plugin_destroy: nothing more reaches the host, though the plugin lives until its loop is idle.
@@ -59,7 +61,9 @@ final class Plugin: AttachmentOwner {
         self.display = display
         self.host = host
         configurationPathGiven = configurationPath
-        commands = CommandLauncher(loop: wl_display_get_event_loop(display)!)
+        commands = CommandLauncher(loop: wl_display_get_event_loop(display)!) { [unowned host] binding, command, refusal in
+            host.log(TACTUS_LOG_ERROR, "tactus: binding \(binding)'s command \(command): \(refusal)")
+        }
         engineLoop = EngineLoop(loop: wl_display_get_event_loop(display))
         server = GestureServer(display: display, engineLoop: engineLoop, host: host)
         host.server = server

@@ -21,13 +21,15 @@ final class Daemon: AttachmentOwner {
         var dryRun = false
     }
 
-    /// A binding that runs: its configuration, its number in the file (from 1), what it became in the engine, and
-    /// its pacer.
+    /// A binding that runs: its configuration, its number in the file (from 1), what it became in the engine, its
+    /// pacer, and the launcher's number for it, new at each reload (commands of a binding reloaded away are not the
+    /// new one's at its place).
     private struct Running {
         let configuration: BindingConfiguration
         let number: Int
         let attachments: [AttachmentID]
         var pacer: ActionPacer
+        let key: Int
     }
 
     /// Where the input comes from.
@@ -45,9 +47,14 @@ final class Daemon: AttachmentOwner {
     private var source: LibinputSource?
     private let configurationPath: String
     private let output: Output
-    private let launcher: CommandLauncher
-    /// The engine's clock: the monotonic one, or a replayed trace's own.
+    /// The engine's clock, and the launcher's: the monotonic one, or a replayed trace's own.
     private let clock = InputClock()
+    private lazy var launcher = CommandLauncher(loop: loop, clock: { [clock] in clock.now() }) { [unowned self] key, command, refusal in
+        let binding = bindings.first { $0.key == key }.map { "binding \($0.number)" } ?? "a binding reloaded since"
+        say("tactusd: \(binding)'s command \(command): \(refusal)")
+    }
+    /// The launcher's number for the next binding.
+    private var nextKey = 1
     /// A replay's events still to play, the next one read already, and the timer that plays them.
     private var replayed: ReplayedEvents?
     private var bindings: [Running] = []
@@ -65,7 +72,6 @@ final class Daemon: AttachmentOwner {
         self.loop = loop
         self.configurationPath = configurationPath
         self.output = output
-        launcher = CommandLauncher(loop: loop)
         engineLoop = EngineLoop(loop: loop, clock: { [clock] in clock.now() })
         let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in handle(event, at: time) }
         let log: (String) -> Void = { say("tactusd: \($0)") }
@@ -220,7 +226,8 @@ final class Daemon: AttachmentOwner {
             }
             for attachment in attachments { bindingOfAttachment[attachment] = bindings.count }
             bindings.append(Running(configuration: binding, number: index + 1, attachments: attachments,
-                                    pacer: ActionPacer(pace: binding.pace)))
+                                    pacer: ActionPacer(pace: binding.pace), key: nextKey))
+            nextKey += 1
         }
         say("tactusd: \(bindings.count) bindings from \(configurationPath)")
         return true
@@ -240,20 +247,17 @@ final class Daemon: AttachmentOwner {
         guard binding.runs(update), case .exec(let command) = binding.action,
               let paces = bindings[index].pacer.paces(at: update, millimetresPerPixel: scale) else { return }
         // A change the launcher holds back is left out: the next change that runs carries the gesture's values then,
-        // and the paces since. Beginnings and endings always run.
-        if update.phase == .changed && !launcher.admitsChange(of: index, at: update.time, paced: binding.pace != nil) {
-            return
-        }
+        // and the paces since. Beginnings, endings and cancellations wait their turn.
+        let key = bindings[index].key
+        if update.phase == .changed && !launcher.admitsChange(of: key, paced: binding.pace != nil) { return }
         let step = bindings[index].pacer.step(at: update, millimetresPerPixel: scale)
         bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
         let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: step)
         if output.dryRun || output.verbose {
             say("tactusd: binding \(number) runs: \(variables.map { "\($0.0)=\($0.1)" }.joined(separator: " ")) \(command)")
         }
-        guard !output.dryRun else { return }
-        if case .failure(let refusal) = launcher.run(command, variables: variables, for: index, at: update.time) {
-            say("tactusd: binding \(number)'s \(update.phase.rawValue) command \(command): \(refusal)")
-        }
+        guard !output.dryRun, let step = ActionStep(update.phase) else { return }
+        launcher.run(command, variables: variables, for: key, step: step)
     }
 
     func released(_ attachment: AttachmentID) {}

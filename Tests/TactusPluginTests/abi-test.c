@@ -295,10 +295,32 @@ static void withheld_at_destroy_checks(struct wl_display *display, struct tactus
 	      "destroyed from the hit test of a touch_down on a second screen: the first screen's withheld down is delivered "
 	      "then (%d delivered), the second screen's down is answered deliver (%d), and the handle is dead after (%d)",
 	      seen.delivered, second, after);
+
+	/* Destroyed from inside run_action, right after the host handed it a touch there: queued and answered withhold,
+	 * it is delivered at the destroy too, after those the engine withheld (none here). */
+	reset();
+	struct tactus_binding poke = SIZED(tactus_binding, .action = "poke", .kind = TACTUS_GESTURE_TAP, .fingers = 2);
+	acting_on = tactus.create(TACTUS_ABI_VERSION, display, host, NULL);
+	tactus.add_device(acting_on, &screen);
+	tactus.add_binding(acting_on, &poke);
+	inside_time = 3000;
+	inside_action = touch_inside;
+	destroy_from_callback = acting_on;
+	tap(acting_on, 2, 2000);
+	run_loop(display, 20);
+	CHECK(touch_answers[0] == TACTUS_WITHHOLD && touch_answers[3] == TACTUS_WITHHOLD && seen.delivered == 4 &&
+	          seen.delivered_types[0] == TACTUS_TOUCH_DOWN && seen.delivered_types[2] == TACTUS_TOUCH_UP,
+	      "destroyed from run_action after touches handed over there: the 4 withheld, queued events are delivered in "
+	      "order at the destroy (%d delivered)", seen.delivered);
 }
 
 static struct tactus_plugin *locking_plugin;
-static void lock_the_session(void) { tactus.set_session_locked(locking_plugin, true); }
+static void run_what_waits(void) { wl_event_loop_dispatch(loop, 0); }
+/* Halfway through a stroke: the actions due so far run (the event loop), then a lock screen takes the session. */
+static void lock_the_session(void) {
+	wl_event_loop_dispatch(loop, 0);
+	tactus.set_session_locked(locking_plugin, true);
+}
 
 /* A lock screen holds the session: no binding acts, what ran before the lock ends as cancelled, and the bindings act
  * again once it is unlocked, with nothing of the locked time run late. */
@@ -338,6 +360,21 @@ static void lock_checks(struct wl_display *display, struct tactus_host *host) {
 	CHECK(count_phase("poke", TACTUS_PHASE_RECOGNIZED) == 1 && count_phase("late", TACTUS_PHASE_RECOGNIZED) == 1 &&
 	          count_phase("zoom", TACTUS_PHASE_ENDED) == 1,
 	      "unlocked, a 2-finger and a 3-finger tap run their bindings (the second added while locked), and a pinch ends");
+
+	/* What waited for the event loop when the lock came does not act: a tap's action queued and not yet run is
+	 * dropped, and a live pinch whose began the host ran hears cancelled instead of its queued end. */
+	reset();
+	tap(plugin, 2, 8000);
+	tactus.set_session_locked(plugin, true);
+	CHECK(count_phase("poke", TACTUS_PHASE_RECOGNIZED) == 0,
+	      "a tap recognized just before the lock, its action not yet run: dropped");
+	tactus.set_session_locked(plugin, false);
+	halfway = run_what_waits;
+	stroke(plugin, 2, 0.45, 0.5, 0, 0, 0.2, 9000);
+	tactus.set_session_locked(plugin, true);
+	CHECK(count_phase("zoom", TACTUS_PHASE_BEGAN) == 1 && count_phase("zoom", TACTUS_PHASE_ENDED) == 0 &&
+	          count_phase("zoom", TACTUS_PHASE_CANCELLED) == 1,
+	      "a live pinch that ended just before the lock, its end not yet run: cancelled instead, once");
 	tactus.set_session_locked(NULL, true);
 	tactus.destroy(plugin);
 }

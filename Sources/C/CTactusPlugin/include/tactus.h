@@ -385,10 +385,11 @@ struct tactus_binding {
 	 * locked, no binding acts: the bindings (the file's and those added here) take no part in recognition, so no      \
 	 * exec command, host action or step of a sequence runs, and clients' gestures no binding competes with (the lock  \
 	 * screen's own) recognize as usual; keeping other clients' surfaces out of surfaces_at stays the host's. A        \
-	 * binding's gesture in progress when the lock comes is cancelled then (a live binding's host action and an exec   \
-	 * binding's cancelled step run at that moment, ending what began before the lock); what a sequence had reached is \
-	 * forgotten. Bindings added or reloaded while locked wait. Unlocked, the bindings take part again from the next  \
-	 * touch, and nothing of what happened while locked runs late. A new plugin is unlocked. (3.4) */                  \
+	 * binding's gesture in progress when the lock comes is cancelled then; host actions that waited for the event     \
+	 * loop since before the lock do not run, but a live binding whose began run_action had gets cancelled, once (what \
+	 * began ends). What a sequence had reached is forgotten. Bindings added or reloaded while locked wait. Unlocked,   \
+	 * the bindings take part again from the next touch, and nothing of what happened while locked runs late. A new   \
+	 * plugin is unlocked. (3.4) */                                                                                     \
 	X(set_session_locked, void, (struct tactus_plugin *plugin, bool locked))                                           \
                                                                                                                     \
 	/* Reads the configuration file again: its bindings replace those it declared before. Returns 0, or -1 (logged     \
