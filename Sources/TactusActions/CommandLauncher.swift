@@ -9,9 +9,11 @@ import TactusWayland
 ///
 /// - Each command runs with /bin/sh (`Shell`) in a process group of its own (so that it can be ended whole), with
 ///   /dev/null for its input and the host's environment, cleared of every `TACTUS_*` variable, plus the gesture's.
-/// - A binding's commands run one after another, in the order of its steps: a step waits while the binding's last
-///   command still runs, or for `Limits.holdBack` at most (one that hangs is not waited for longer). So a command at
-///   `ended` that releases a key never overtakes the `began` one that pressed it.
+/// - The commands of a gesture of a binding run one after another, in the order of its steps: a step waits while the
+///   gesture's last command still runs, or for `Limits.holdBack` at most (one that hangs is not waited for longer).
+///   So a command at `ended` that releases a key never overtakes the `began` one that pressed it. The host says where
+///   a binding's gestures begin (`gestureBegins`); a new one's steps do not wait for the commands of earlier ones,
+///   which may be applications that run on.
 /// - A change does not wait: while the binding is busy it is left out (the next change that runs carries the values
 ///   then), and so is one of a binding without pacing that comes less than `Limits.unpacedInterval` after the
 ///   binding's last command started. Beginnings, endings and cancellations wait their turn instead, at most
@@ -65,16 +67,18 @@ public final class CommandLauncher {
         }
     }
 
-    /// A command that runs: when it started, and whether at a change.
+    /// A command that runs: when it started, of which gesture of its binding, and whether at a change.
     private struct Running {
         let started: Timestamp
+        let gesture: Int
         let isChange: Bool
     }
 
-    /// A step whose command waits for its turn.
+    /// A step whose command waits for its turn, of which gesture of its binding.
     private struct Waiting {
         let command: String
         let variables: [(String, String)]
+        let gesture: Int
     }
 
     /// One binding's commands.
@@ -83,13 +87,16 @@ public final class CommandLauncher {
         var waiting: [Waiting] = []
         /// When its latest command started.
         var latestStart: Timestamp?
+        /// The binding's gestures, counted: the one whose steps come now.
+        var gesture = 0
 
         var changesRunning: Int { running.values.count(where: \.isChange) }
 
-        /// Whether a command of the binding holds its next step back at `now`.
-        func holdsBack(at now: Timestamp) -> Bool {
-            running.values.contains { now - $0.started < Limits.holdBack }
+        /// Whether a command of `gesture` holds its next step back at `now`.
+        func holdsBack(_ gesture: Int, at now: Timestamp) -> Bool {
+            running.values.contains { $0.gesture == gesture && now - $0.started < Limits.holdBack }
         }
+
 
         /// Whether nothing of the binding's is left to keep at `now`: no command runs or waits, and the latest
         /// started too long ago to hold back a change.
@@ -131,23 +138,32 @@ public final class CommandLauncher {
     /// How many steps wait for their turn now.
     public var waitingCount: Int { commands.values.reduce(0) { $0 + $1.waiting.count } }
 
+    /// A gesture of `binding` begins (or, discrete, is recognized): its steps run after one another, but not after
+    /// the commands of the binding's earlier gestures.
+    public func gestureBegins(of binding: Int) {
+        commands[binding, default: Commands()].gesture += 1
+    }
+
     /// Whether a change of `binding` runs its command now (see the type's rules); `paced`: the binding has an
     /// `every-*` pace, which decided already that the change is due.
     public func admitsChange(of binding: Int, paced: Bool) -> Bool {
         let now = clock(), own = commands[binding] ?? Commands()
         if !paced, let latest = own.latestStart, now - latest < Limits.unpacedInterval { return false }
-        return own.waiting.isEmpty && !own.holdsBack(at: now) && own.changesRunning < Limits.runningChangesPerBinding
+        return own.waiting.isEmpty && !own.holdsBack(own.gesture, at: now)
+            && own.changesRunning < Limits.runningChangesPerBinding
             && commands.values.reduce(0, { $0 + $1.changesRunning }) < Limits.runningChanges
     }
 
     /// Runs the command of `binding`'s `step` with the gesture's `variables`: a change at once (ask
     /// `admitsChange` first), another step at once or when its turn comes. A step left out goes to `failed`.
     public func run(_ command: String, variables: [(String, String)], for binding: Int, step: ActionStep) {
-        if step == .changed { return start(command, variables: variables, for: binding, isChange: true) }
+        let gesture = commands[binding, default: Commands()].gesture
+        if step == .changed { return start(command, variables: variables, for: binding, gesture: gesture, isChange: true) }
         guard commands[binding, default: Commands()].waiting.count < Limits.waitingPerBinding else {
             return failed(binding, command, .tooManyWaiting)
         }
-        commands[binding, default: Commands()].waiting.append(Waiting(command: command, variables: variables))
+        commands[binding, default: Commands()].waiting.append(Waiting(command: command, variables: variables,
+                                                                      gesture: gesture))
         startWaiting()
         if let timer, waitingCount > 0 { wl_event_source_timer_update(timer, CommandLauncher.firstReapInterval) }
     }
@@ -155,21 +171,21 @@ public final class CommandLauncher {
     /// Starts the first waiting step of each binding whose turn it is.
     private func startWaiting() {
         let now = clock()
-        for (binding, own) in commands where !own.waiting.isEmpty && !own.holdsBack(at: now)
-            && own.running.count < Limits.runningPerBinding && runningCount < Limits.running {
-            let next = own.waiting[0]
+        for (binding, own) in commands {
+            guard let next = own.waiting.first, !own.holdsBack(next.gesture, at: now),
+                  own.running.count < Limits.runningPerBinding, runningCount < Limits.running else { continue }
             commands[binding]?.waiting.removeFirst()
-            start(next.command, variables: next.variables, for: binding, isChange: false)
+            start(next.command, variables: next.variables, for: binding, gesture: next.gesture, isChange: false)
         }
     }
 
-    private func start(_ command: String, variables: [(String, String)], for binding: Int, isChange: Bool) {
+    private func start(_ command: String, variables: [(String, String)], for binding: Int, gesture: Int, isChange: Bool) {
         switch Shell.spawn("eval \"$1\" </dev/null", command: command, variables: variables, ownGroup: true) {
         case .failure(let errno):
             failed(binding, command, .cannotStart(errno))
         case .success(let pid):
             let now = clock()
-            commands[binding, default: Commands()].running[pid] = Running(started: now, isChange: isChange)
+            commands[binding, default: Commands()].running[pid] = Running(started: now, gesture: gesture, isChange: isChange)
             commands[binding]?.latestStart = now
             reapInterval = CommandLauncher.firstReapInterval
             if let timer { wl_event_source_timer_update(timer, reapInterval) }

@@ -123,6 +123,8 @@ extension Plugin {
                           values: CValues.values(update.values)))
         case .exec(let command):
             guard update.phase == .ended || update.phase == .recognized else { return }
+            // The end is the gesture's one command here: it waits for no command of the binding's earlier gestures.
+            commands.gestureBegins(of: Int(binding.id))
             commands.run(command, variables: [], for: Int(binding.id), step: .ended)
         }
     }

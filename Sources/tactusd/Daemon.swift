@@ -237,8 +237,9 @@ final class Daemon: AttachmentOwner {
         guard let index = bindingOfAttachment[update.attachment] else { return }
         let binding = bindings[index].configuration, number = bindings[index].number
         let scale = millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1)
-        if update.phase == .began && update.recognizer == binding.actingRecognizer {
+        if update.recognizer == binding.actingRecognizer && (update.phase == .began || update.phase == .recognized) {
             bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
+            launcher.gestureBegins(of: bindings[index].key)
         }
         if output.verbose {
             let why = update.reason.map { " (\($0.rawValue))" } ?? ""

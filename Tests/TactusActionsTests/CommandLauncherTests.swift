@@ -80,6 +80,17 @@ import Testing
         #expect(rig.launcher.runningCount == 2 && rig.launcher.waitingCount == 0)
     }
 
+    @Test func aNewGestureWaitsForNoCommandOfTheBindingsEarlierOnes() {
+        let rig = Rig()
+        rig.launcher.gestureBegins(of: 1)
+        rig.run(Self.hang, .ended)  // an application a tap started, which runs on
+        rig.launcher.gestureBegins(of: 1)
+        rig.run(Self.hang, .ended)
+        #expect(rig.launcher.runningCount == 2 && rig.launcher.waitingCount == 0)
+        rig.run("true", .ended)  // the same gesture's: it waits
+        #expect(rig.launcher.waitingCount == 1)
+    }
+
     @Test func aBindingRunsAtMostEightCommandsAndKeepsEightStepsWaiting() {
         let rig = Rig()
         for _ in 0..<8 {
