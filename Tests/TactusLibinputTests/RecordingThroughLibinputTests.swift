@@ -42,6 +42,53 @@ import RepositoryPrograms
         #expect(error?.description.hasPrefix("umockdev-run did not end within 2.0 s") == true)
     }
 
+    /// A reader that lags behind its device gets whole input events and every one of them, as from the kernel's
+    /// evdev. umockdev's pty cuts its 4 KiB buffer wherever it filled, mid-event; libevdev answers such a read with
+    /// EINVAL and libinput stops reading the device (a daemon under a flood once stalled so in CI); the preload
+    /// library completes the event. The reader here reads nothing until the buffer holds part of an event.
+    @Test func aReaderThatLagsBehindItsDeviceGetsWholeEventsAndEveryOne() throws {
+        let (events, description) = try Self.touchscreen("EP0430M09.4-finger-drag-down", "EP0430M09")
+        // The testbed's lead-in synchronization, then the recording's type, code (hexadecimal) and value.
+        let recorded = ["0 0 0"] + events.split(separator: "\n").filter { $0.hasPrefix("E:") }.map { line in
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return "\(Int(fields[2], radix: 16)!) \(Int(fields[3], radix: 16)!) \(Int(fields[4])!)"
+        }
+        let testbed = try Testbed(description: description, kind: .touchscreen, events: events)
+        let reader = testbed.folder + "/lagging-reader.py"
+        try """
+            import ctypes, os, struct, sys, time
+            node, expected, size = sys.argv[1], int(sys.argv[2]), 24
+            fd = os.open(node, os.O_RDONLY)
+            libc, queued = ctypes.CDLL(None), ctypes.c_int(0)
+            deadline = time.monotonic() + 30
+            while True:
+                libc.syscall(16, fd, 0x541B, ctypes.byref(queued))  # ioctl(FIONREAD), past umockdev's ioctl emulation
+                if queued.value % size or time.monotonic() > deadline:
+                    break
+                time.sleep(0.005)
+            print("queued", queued.value, flush=True)
+            stream = bytearray()
+            while len(stream) < expected * size:
+                data = os.read(fd, size * 1024)
+                print("read", len(data), flush=True)
+                stream += data
+            for offset in range(0, len(stream), size):
+                print("event", *struct.unpack_from("<HHi", stream, offset + 16))
+            """.write(toFile: reader, atomically: true, encoding: .utf8)
+        let lines = try testbed.run(script: "exec python3 \(reader) \(testbed.node) \(recorded.count)", limit: 60)
+
+        let queued = try #require(lines.first.flatMap { $0.hasPrefix("queued ") ? Int($0.dropFirst(7)) : nil },
+                                  "the reader said \(lines.prefix(3))")
+        #expect(queued % 24 != 0, "the device's buffer never held part of an event: the test proves nothing")
+        let reads = lines.filter { $0.hasPrefix("read ") }.compactMap { Int($0.dropFirst(5)) }
+        #expect(reads.allSatisfy { $0 % 24 == 0 }, "reads of \(reads.filter { $0 % 24 != 0 }) bytes")
+        #expect(reads.first.map { $0 > queued } == true, "the first read, \(reads.first ?? 0) bytes, has the cut event whole")
+        let received = lines.filter { $0.hasPrefix("event ") }.map { String($0.dropFirst(6)) }
+        let differing = zip(received, recorded).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(received.count == recorded.count && differing == nil,
+                "\(received.count) events of \(recorded.count); the first that differs: \(String(describing: differing))")
+    }
+
     @Test(arguments: [("EP0430M09.4-finger-drag-down", "EP0430M09", "95x54mm"),
                       ("Atmel maXTouch Touchscreen.4-finger-drag-down", "Atmel maXTouch Touchscreen", "154x92mm")])
     func aTouchscreenRecordingGivesTheSameGesturesAsTheDirectReplay(recording: String, device: String, size: String) throws {

@@ -6,9 +6,16 @@
 //   (umockdev 0.17.18 redirects them into the testbed);
 // - fstat on an emulated node reports the device number umockdev maps its pty to, so libinput accepts the
 //   device (umockdev 0.19.2 does this).
+// And one thing no release does: a read from an emulated input node returns whole input events, as the kernel's
+// evdev does. A pty cuts its 4 KiB buffer wherever it filled, in the middle of an event when a reader lags behind a
+// flood; libevdev answers such a read with EINVAL, and libinput then stops reading the device for good.
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <linux/input.h>
+#include <linux/major.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,21 +81,25 @@ int access(const char *path, int mode) {
 }
 
 /* An emulated node is a pty; umockdev's map says which device number it stands for. */
-static void rewrite_rdev(int fd, struct stat *st) {
+static int emulated_device(int fd, unsigned *major, unsigned *minor) {
     const char *testbed = getenv("UMOCKDEV_DIR");
-    if (!testbed || !S_ISCHR(st->st_mode)) return;
+    if (!testbed) return 0;
     char link[64], target[256], map[4096], number[64];
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     ssize_t n = readlink(link, target, sizeof target - 1);
-    if (n <= 0) return;
+    if (n <= 0) return 0;
     target[n] = 0;
-    if (strncmp(target, "/dev/pts/", 9) != 0) return;
+    if (strncmp(target, "/dev/pts/", 9) != 0) return 0;
     snprintf(map, sizeof map, "%s/dev/.ptymap/_dev_pts_%s", testbed, target + 9);
     n = readlink(map, number, sizeof number - 1);
-    if (n <= 0) return;
+    if (n <= 0) return 0;
     number[n] = 0;
+    return sscanf(number, "%u:%u", major, minor) == 2;
+}
+
+static void rewrite_rdev(int fd, struct stat *st) {
     unsigned major, minor;
-    if (sscanf(number, "%u:%u", &major, &minor) == 2) st->st_rdev = makedev(major, minor);
+    if (S_ISCHR(st->st_mode) && emulated_device(fd, &major, &minor)) st->st_rdev = makedev(major, minor);
 }
 
 int fstat(int fd, struct stat *st) {
@@ -104,4 +115,33 @@ int fstat64(int fd, struct stat64 *st) {
     int result = next(fd, st);
     if (result == 0) rewrite_rdev(fd, (struct stat *)st);
     return result;
+}
+
+/* The rest of an event the pty cut: its writer, umockdev, is in the middle of writing it, so it comes at once; a
+   second without it leaves the read as it was. */
+static ssize_t (*next_read)(int, void *, size_t);
+
+static ssize_t complete_event(int fd, char *buffer, ssize_t length) {
+    size_t missing = sizeof(struct input_event) - (size_t)length % sizeof(struct input_event);
+    while (missing > 0) {
+        struct pollfd readable = {.fd = fd, .events = POLLIN};
+        if (poll(&readable, 1, 1000) <= 0) break;
+        ssize_t more = next_read(fd, buffer + length, missing);
+        if (more < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+        if (more <= 0) break;
+        length += more;
+        missing -= (size_t)more;
+    }
+    return length;
+}
+
+ssize_t read(int fd, void *buffer, size_t size) {
+    if (!next_read) next_read = dlsym(RTLD_NEXT, "read");
+    ssize_t length = next_read(fd, buffer, size);
+    unsigned major, minor;
+    // An evdev reader asks for whole events, so there is room for the rest of the one cut.
+    if (length > 0 && length % sizeof(struct input_event) != 0 && size % sizeof(struct input_event) == 0 &&
+        emulated_device(fd, &major, &minor) && major == INPUT_MAJOR)
+        return complete_event(fd, buffer, length);
+    return length;
 }
