@@ -94,14 +94,8 @@ import Testing
     /// them, not even the ones a swipe does not set.
     @Test func commandsGetTheGesturesVariablesAndNoneOfTheDaemons() throws {
         let folder = try DaemonThroughLibinputTests.folder()
-        let trace = try Self.generated(["swipe", "--fingers", "3", "--direction", "left"], in: folder)
-        let daemon = try Self.start(config: """
-            [[binding]]
-            gesture = "swipe"
-            fingers = 3
-            action = { exec = "env | grep ^TACTUS_ | sort > \(folder)/environment" }
-            """, replaying: trace, in: folder,
-            environment: ["TACTUS_COUNT": "666", "TACTUS_EDGE": "evil", "TACTUS_SCALE": "9.999"])
+        let daemon = try Self.swipe(running: "env | grep ^TACTUS_ | sort > \(folder)/environment", in: folder,
+                                    environment: ["TACTUS_COUNT": "666", "TACTUS_EDGE": "evil", "TACTUS_SCALE": "9.999"])
         try Self.waitForExit(of: daemon, seconds: 20)
         let variables = DaemonThroughLibinputTests.written(folder + "/environment").map { $0.joined() }
         #expect(variables.contains("TACTUS_GESTURE=swipe") && variables.contains("TACTUS_DIRECTION=left"), "\(variables)")
@@ -135,13 +129,8 @@ import Testing
     /// rather than dying of SIGPIPE.
     @Test func aReaderThatGoesAwayDoesNotEndTheDaemon() throws {
         let folder = try DaemonThroughLibinputTests.folder()
-        let trace = try Self.generated(["swipe", "--fingers", "3", "--direction", "left"], in: folder)
-        let daemon = try Self.start(config: """
-            [[binding]]
-            gesture = "swipe"
-            fingers = 3
-            action = { exec = "echo swiped >> \(folder)/steps" }
-            """, replaying: trace, in: folder, arguments: ["--verbose"], closingOutput: true)
+        let daemon = try Self.swipe(running: "echo swiped >> \(folder)/steps", in: folder, arguments: ["--verbose"],
+                                    closingOutput: true)
         try Self.waitForExit(of: daemon, seconds: 20)
         #expect(daemon.terminationReason == .exit && daemon.terminationStatus == 0)
         #expect(Self.steps(folder) == ["swiped"])
@@ -213,6 +202,18 @@ import Testing
     static func touch(downAt down: Int, upAt up: Int) -> [String] {
         [#"{"t":\#(down),"type":"down","device":1,"id":0,"x":0.5,"y":0.5}"#, #"{"t":\#(down),"type":"frame","device":1}"#,
          #"{"t":\#(up),"type":"up","device":1,"id":0}"#, #"{"t":\#(up),"type":"frame","device":1}"#]
+    }
+
+    /// tactusd replaying a generated 3-finger swipe to the left, bound to `command`.
+    static func swipe(running command: String, in folder: String, arguments: [String] = [],
+                      environment: [String: String] = [:], closingOutput: Bool = false) throws -> Process {
+        let trace = try generated(["swipe", "--fingers", "3", "--direction", "left"], in: folder)
+        return try start(config: """
+            [[binding]]
+            gesture = "swipe"
+            fingers = 3
+            action = { exec = "\(command)" }
+            """, replaying: trace, in: folder, arguments: arguments, environment: environment, closingOutput: closingOutput)
     }
 
     /// Starts `tactusd --config FOLDER/config.toml --replay TRACE` with `config` written there; its output is
