@@ -17,14 +17,7 @@ import Testing
         let time = try #require(half.last.flatMap { $0.firstMatch(of: /"t":(\d+)/)?.1 })
         let trace = (half + [#"{"t":\#(time),"type":"device_removed","device":1}"#]).joined(separator: "\n") + "\n"
         try trace.write(toFile: folder + "/unplugged.jsonl", atomically: true, encoding: .utf8)
-        try """
-            [[binding]]
-            gesture = "drag"
-            fingers = 4
-            on = ["began", "changed", "ended", "cancelled"]
-            every-mm = 5
-            action = { exec = "echo $TACTUS_PHASE >> \(folder)/steps" }
-            """.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        try Self.fourFingerDragPhases(in: folder).write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
         let printed = try runInRepository(try Artifact.daemon.path,
                                           ["--config", folder + "/config.toml", "--replay", folder + "/unplugged.jsonl", "--verbose"])
         let steps = DaemonThroughLibinputTests.written(folder + "/steps").map { $0.joined() }
@@ -37,14 +30,7 @@ import Testing
     @Test func sigtermMidGestureRunsTheCancelledCommandAndStops() throws {
         let folder = try DaemonThroughLibinputTests.folder()
         let trace = try Self.generated(["drag", "--fingers", "4", "--duration", "10000", "--distance", "100"], in: folder)
-        let daemon = try Self.start(config: """
-            [[binding]]
-            gesture = "drag"
-            fingers = 4
-            on = ["began", "changed", "ended", "cancelled"]
-            every-mm = 5
-            action = { exec = "echo $TACTUS_PHASE >> \(folder)/steps" }
-            """, replaying: trace, in: folder)
+        let daemon = try Self.start(config: Self.fourFingerDragPhases(in: folder), replaying: trace, in: folder)
         try Self.waitFor(seconds: 8, "a change's command") { Self.steps(folder).contains("changed") }
         let signalled = Date()
         daemon.terminate()
@@ -202,6 +188,18 @@ import Testing
     static func touch(downAt down: Int, upAt up: Int) -> [String] {
         [#"{"t":\#(down),"type":"down","device":1,"id":0,"x":0.5,"y":0.5}"#, #"{"t":\#(down),"type":"frame","device":1}"#,
          #"{"t":\#(up),"type":"up","device":1,"id":0}"#, #"{"t":\#(up),"type":"frame","device":1}"#]
+    }
+
+    /// A configuration whose 4-finger drag writes each phase it runs at (every 5 mm) to FOLDER/steps.
+    static func fourFingerDragPhases(in folder: String) -> String {
+        """
+            [[binding]]
+            gesture = "drag"
+            fingers = 4
+            on = ["began", "changed", "ended", "cancelled"]
+            every-mm = 5
+            action = { exec = "echo $TACTUS_PHASE >> \(folder)/steps" }
+            """
     }
 
     /// tactusd replaying a generated 3-finger swipe to the left, bound to `command`.
