@@ -65,8 +65,11 @@ let package = Package(
         .target(name: "CTactusProtocol", path: "Sources/C/CTactusProtocol", publicHeadersPath: "."),
         .systemLibrary(name: "CTactusWaylandServer", path: "Sources/C/CTactusWaylandServer", pkgConfig: "wayland-server", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CTactusWaylandClient", path: "Sources/C/CTactusWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // The engine on a wl_event_loop: its deadlines on the loop's timer, each update routed to the owner of its
+        // attachment. The protocol server, the plugin and tactusd run the engine through it.
+        .target(name: "TactusEventLoop", dependencies: ["TactusCore", "CTactusWaylandServer"]),
         // The protocol's server, which a compositor (or libtactus) runs on its wl_display.
-        .target(name: "TactusWayland", dependencies: ["TactusCore", "CTactusWaylandServer", "CTactusProtocol"]),
+        .target(name: "TactusWayland", dependencies: ["TactusCore", "TactusEventLoop", "CTactusWaylandServer", "CTactusProtocol"]),
         // The client library, and a client that prints what it receives.
         .target(name: "CDesktopProtocolsClient", path: "Sources/C/CDesktopProtocolsClient"),
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient"]),
@@ -77,7 +80,7 @@ let package = Package(
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
         // clients, for the Wayland tests and the latency benchmark.
-        .target(name: "TactusWaylandTestbed", dependencies: ["TactusWayland", "TactusClient", "CTactusWaylandServer"]),
+        .target(name: "TactusWaylandTestbed", dependencies: ["TactusEventLoop", "TactusWayland", "TactusClient", "CTactusWaylandServer"]),
         .executableTarget(name: "tactus-fuzz-protocol",
                           dependencies: ["TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"]),
 
@@ -91,13 +94,13 @@ let package = Package(
 
         // What a binding does at run time, in every host: its commands started, bounded and reaped.
         .target(name: "TactusActions",
-                dependencies: ["TactusCore", "TactusConfiguration", "TactusWayland", "CTactusWaylandServer"]),
+                dependencies: ["TactusCore", "TactusConfiguration", "TactusEventLoop", "CTactusWaylandServer"]),
 
         // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
         .systemLibrary(name: "CTactusPlugin", path: "Sources/C/CTactusPlugin"),
         .target(
             name: "TactusPlugin",
-            dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusWayland", "TactusLibinput",
+            dependencies: ["CTactusPlugin", "CTactusWaylandServer", "TactusCore", "TactusEventLoop", "TactusWayland", "TactusLibinput",
                            "TactusConfiguration", "TactusActions"]
         ),
         .executableTarget(name: "tactus-fuzz-plugin",
@@ -156,19 +159,22 @@ let package = Package(
         // display), the configuration's exec bindings run at the steps they name.
         .executableTarget(
             name: "tactusd",
-            dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusWayland",
-                           "CTactusWaylandServer", "TactusSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
+                           "CTactusWaylandServer", "TactusTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
         // libyaml parses libinput's recordings: the system's, which Debian ships, rather than a copy of it.
         .systemLibrary(name: "CLibyaml", path: "Sources/C/CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "TactusSimulation", dependencies: ["TactusCore", "JSONLines", "CLibyaml"], path: "simulator/Sources/TactusSimulation"),
-        .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusSimulation", "FuzzerDriver"]),
+        // Traces (simulator/README.md): the JSON Lines format, read a line at a time as they play; tactus-sim and
+        // `tactusd --replay` read them so, and tactus-wlr's C reader is held to it (Tests/TraceAgreement).
+        .target(name: "TactusTrace", dependencies: ["TactusCore", "JSONLines"]),
+        .target(name: "TactusSimulation", dependencies: ["TactusCore", "TactusTrace", "JSONLines", "CLibyaml"], path: "simulator/Sources/TactusSimulation"),
+        .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusTrace", "FuzzerDriver"]),
         .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(
             name: "tactus-sim",
-            dependencies: ["TactusSimulation", "TactusLibinput", "TactusConfiguration", "CTactusPlugin", "JSONLines",
+            dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "TactusConfiguration", "CTactusPlugin", "JSONLines",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "simulator/Sources/tactus-sim"
         ),
@@ -206,7 +212,7 @@ let package = Package(
         ),
         // What the tests that run built programs share: the repository's root, and running its build scripts.
         .target(name: "RepositoryPrograms", path: "Tests/RepositoryPrograms"),
-        .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "RepositoryPrograms"]),
+        .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "TactusTrace", "RepositoryPrograms"]),
         .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusSimulation"]),
         .testTarget(name: "TactusActionsTests", dependencies: ["TactusActions", "TactusCore", "CTactusWaylandServer"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
@@ -215,12 +221,13 @@ let package = Package(
         .target(name: "WayfireControl", dependencies: ["CWayfire", "CWlroots", "TactusHeadless"], path: "Tests/WayfireControl",
                 publicHeadersPath: ".", cxxSettings: [.define("WLR_USE_UNSTABLE")]),
         // Support/unplug-testbed.py drives libumockdev for the tests that pull a device out; it is run, not built.
-        .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusLibinput", "RepositoryPrograms"],
+        .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "RepositoryPrograms"],
                     exclude: ["Support/unplug-testbed.py"]),
         // Server and clients over real sockets: an in-process compositor, clients through TactusClient.
         .testTarget(
             name: "TactusWaylandTests",
-            dependencies: ["TactusWayland", "TactusWaylandTestbed", "TactusClient", "TactusSimulation", "CTactusWaylandServer"]
+            dependencies: ["TactusEventLoop", "TactusWayland", "TactusWaylandTestbed", "TactusClient", "TactusSimulation", "TactusTrace",
+                           "CTactusWaylandServer"]
         ),
         .testTarget(name: "TactusLatencyTests", dependencies: ["LatencyBenchmark"]),
     ],

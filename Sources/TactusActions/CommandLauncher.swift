@@ -3,7 +3,7 @@ import CTactusWaylandServer
 import Glibc
 import TactusConfiguration
 import TactusCore
-import TactusWayland
+import TactusEventLoop
 
 /// Starts the commands of `exec` bindings, in libtactus and in tactusd alike, in order and without piling up.
 ///

@@ -3,6 +3,7 @@ import CTactusPlugin
 import Glibc
 import TactusConfiguration
 import TactusCore
+import TactusEventLoop
 import TactusWayland
 
 /// A compositor binding as the plugin keeps it: its configuration, the attachments it became while it takes part

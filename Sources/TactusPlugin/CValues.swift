@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CTactusPlugin
 import TactusCore
+import TactusEventLoop
 
 /// The engine's values as tactus.h's C values, and back: transforms, times, touches, phases and gesture values.
 enum CValues {

@@ -5,6 +5,7 @@ import CTactusWaylandServer
 import TactusActions
 import TactusConfiguration
 import TactusCore
+import TactusEventLoop
 import TactusLibinput
 import TactusWayland
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CTactusWaylandServer
 import TactusCore
+import TactusEventLoop
 
 /// What the server needs from the compositor it runs in.
 public protocol GestureServerHost: AnyObject {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CTactusWaylandServer
 import TactusCore
+import TactusEventLoop
 import TactusWayland
 
 /// The compositor of the Wayland tests and of the protocol's fuzzer: the testbed (a display on a private socket,

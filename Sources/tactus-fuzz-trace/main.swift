@@ -7,7 +7,7 @@
 // Built and run by scripts/fuzz, with the fuzzer's instrumentation and FUZZING defined, the program hands itself
 // over to libFuzzer (`runFuzzer`). Built as part of the package, it is a program that does nothing.
 import FuzzerDriver
-import TactusSimulation
+import TactusTrace
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

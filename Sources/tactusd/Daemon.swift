@@ -4,8 +4,8 @@ import Glibc
 import TactusActions
 import TactusConfiguration
 import TactusCore
+import TactusEventLoop
 import TactusLibinput
-import TactusWayland
 
 /// The daemon: libinput's devices (or a replayed trace) feed the engine, which runs on a `wl_event_loop` of the
 /// daemon's own (no display: the loop is libwayland's, for its descriptors, timers and signals), and the

@@ -6,7 +6,7 @@ import TactusActions
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
-import TactusSimulation
+import TactusTrace
 
 /// tactusd: Tactus beside any compositor. It reads a seat's touchscreens and touchpads through libinput, recognizes
 /// the configuration's gestures and runs their `exec` commands at the steps each binding names, with the gesture's

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import RepositoryPrograms
+import TactusTrace
 import Testing
 import TactusCore
 import TactusSimulation

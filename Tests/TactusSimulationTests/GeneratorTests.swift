@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TactusTrace
 import Testing
 import TactusCore
 @testable import TactusSimulation

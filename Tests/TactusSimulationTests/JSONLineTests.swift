@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import JSONLines
+import TactusTrace
 import Testing
 import TactusCore
 @testable import TactusSimulation

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TactusTrace
 import Testing
 
 /// Sizes on the command line take the readers' bounds (`Trace.lengths`): a size no device has is a usage error,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TactusTrace
 import Testing
 import TactusCore
 @testable import TactusSimulation

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import TactusEventLoop
 import Testing
 import TactusClient
 import TactusCore

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Reading tactus-sim's traces for replays (trace.h), as tactus-sim reads them (simulator/Sources/TactusSimulation/
+ * Reading tactus-sim's traces for replays (trace.h), as tactus-sim and tactusd read them (Sources/TactusTrace/
  * Trace.swift, over JSONParser.swift and JSONObject.swift): the file as UTF-8, a byte order mark first dropped; a line
  * ends at "\n" or "\r\n"; lines of nothing but spaces are skipped; every other line is one JSON object by RFC 8259,
  * strictly (no repeated keys, no trailing commas, at most 64 arrays and objects deep), with the keys its kind takes and

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * tactus-sim's traces as tactus-wlr's replays read them (trace.c): JSON Lines, a header, then one timed input event
- * a line (simulator/Sources/TactusSimulation/Trace.swift has the format). A trace is read whole, and as tactus-sim
+ * a line (Sources/TactusTrace/Trace.swift has the format). A trace is read whole, and as tactus-sim
  * reads it, before any of it plays: what tactus-sim reads is read here as the same events, and what it refuses is
  * refused here too, at the same line (TraceReaderAgreementTests). Lines are of at most TRACE_MAX_LINE_BYTES, so that
  * a compositor can read a trace a short step at a time between its other work (trace_reading_continue), and a trace

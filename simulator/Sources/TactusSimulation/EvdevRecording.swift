@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import TactusCore
+import TactusTrace
 
 /// A recording of one kernel input device: its name, its absolute axes and the `input_event`s it sent, as evemu
 /// (Evemu.swift) and `libinput record` (LibinputRecord.swift) write them. It replays as a touchscreen.

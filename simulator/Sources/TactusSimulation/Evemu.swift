@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import TactusTrace
 
 /// Reads evemu recordings (`evemu-record` output). The description (`N:`, `A:` lines) may come from a separate `.desc`
 /// file or from the events file itself.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import JSONLines
 import TactusCore
+import TactusTrace
+import TactusTrace
 
 /// One expectation of a scenario, read with the scenario: every key and name is checked then, so that a misspelt
 /// one is an error, never an expectation that cannot fail.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import TactusCore
+import TactusTrace
 
 /// SplitMix64: a small seeded generator, so that the same seed always gives the same jitter.
 struct SeededRandom {

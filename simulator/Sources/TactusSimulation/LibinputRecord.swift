@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import TactusCore
+import TactusTrace
 
 /// Reads `libinput record` recordings, which libinput's bug reporting guide asks users for: YAML, version 1 of the
 /// format libinput-record(1) describes. Each device brings its description (`evdev`: name, `absinfo` with

@@ -2,6 +2,7 @@
 import Foundation
 import JSONLines
 import TactusCore
+import TactusTrace
 
 /// A scenario file (JSON, schema in simulator/README.md): devices, attached gestures, a timeline of generated
 /// steps and recordings, and expectations.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import JSONLines
 import TactusCore
+import TactusTrace
 
 /// One named gesture attached for a simulation, and how to describe its updates.
 public struct NamedAttachment {

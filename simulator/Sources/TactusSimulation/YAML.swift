@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CLibyaml
+import TactusTrace
 
 /// A node of a YAML document, with the line (from 1) it starts on: what the readers of YAML files walk.
 ///

@@ -7,6 +7,7 @@ import TactusConfiguration
 import TactusCore
 import TactusLibinput
 import TactusSimulation
+import TactusTrace
 
 @main
 struct TactusSim: ParsableCommand {

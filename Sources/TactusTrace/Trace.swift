@@ -79,7 +79,7 @@ public struct Trace: Equatable {
         while let event = try reader.nextEvent() { events.append(event) }
     }
 
-    static func json(for d: DeviceDescription) -> JSONLine {
+    package static func json(for d: DeviceDescription) -> JSONLine {
         var o = JSONLine()
         o.add("id", Int(d.id.rawValue))
         o.add("kind", d.kind.rawValue)
@@ -92,7 +92,7 @@ public struct Trace: Equatable {
         return o
     }
 
-    static func device(from o: JSONObject) throws -> DeviceDescription {
+    package static func device(from o: JSONObject) throws -> DeviceDescription {
         try o.checkKeys(["id", "kind", "name", "size_mm", "output", "rotation", "flipped", "slots"])
         guard let kind = DeviceKind(rawValue: try o.string("kind")) else { throw o.malformed("kind", "must be touchscreen or touchpad") }
         let size = try o.numbers("size_mm", ["width", "height"], in: Trace.lengths)
@@ -111,7 +111,7 @@ public struct Trace: Equatable {
             slotLimit: try o.optionalWhole("slots", in: Trace.slotCounts) ?? 10)
     }
 
-    static func json(for event: InputEvent, at time: Timestamp) -> JSONLine {
+    package static func json(for event: InputEvent, at time: Timestamp) -> JSONLine {
         var o = JSONLine()
         o.add("t", time.microseconds)
         func device(_ id: DeviceID) { o.add("device", Int(id.rawValue)) }
@@ -139,10 +139,10 @@ public struct Trace: Equatable {
         return o
     }
 
-    static let modifierNames: [(String, ModifierSet)] = [("shift", .shift), ("control", .control), ("alt", .alt), ("super", .super)]
+    package static let modifierNames: [(String, ModifierSet)] = [("shift", .shift), ("control", .control), ("alt", .alt), ("super", .super)]
 
     /// An event from its JSON form, but for its time, which the caller reads among the keys `known` to it.
-    static func event(from o: JSONObject, besides known: Set<String> = []) throws -> InputEvent {
+    package static func event(from o: JSONObject, besides known: Set<String> = []) throws -> InputEvent {
         let type = try o.string("type")
         /// Refuses keys other than the type's, the caller's, and the device for all types but two.
         func takes(_ keys: Set<String>, device: Bool = true) throws { try o.checkKeys(known.union(keys).union(device ? ["type", "device"] : ["type"])) }
@@ -179,7 +179,7 @@ public struct Trace: Equatable {
     }
 
     /// The modifier set `names` name, as `o`'s "modifiers" gives them.
-    static func modifiers(_ names: [String], _ o: JSONObject) throws -> ModifierSet {
+    package static func modifiers(_ names: [String], _ o: JSONObject) throws -> ModifierSet {
         var set: ModifierSet = []
         for name in names {
             guard let m = modifierNames.first(where: { $0.0 == name }) else {
@@ -194,11 +194,11 @@ public struct Trace: Equatable {
 extension Trace {
     /// The times a trace may hold, in microseconds: within 2⁵³ µs (285 years) of the origin, so that sums and
     /// differences of a few stay far from Int64's ends and exact as Doubles. Every reader takes its times through it.
-    static let times: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
+    package static let times: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
 
     /// `microseconds` as a trace's time; `what` names it in the complaint when it is nil (it overflowed on the way
     /// from another unit) or beyond `times`.
-    static func time(_ microseconds: Int64?, _ what: String, at place: String) throws -> Timestamp {
+    package static func time(_ microseconds: Int64?, _ what: String, at place: String) throws -> Timestamp {
         guard let microseconds, times.contains(microseconds) else {
             throw SimulationError.malformed(place, "\(what) must be within ±\(times.upperBound) µs")
         }
@@ -206,12 +206,12 @@ extension Trace {
     }
 
     /// How many slots (contacts at once) a device may have: Linux's hid-multitouch allows at most 250.
-    static let slotCounts: ClosedRange<Int> = 1...256
+    package static let slotCounts: ClosedRange<Int> = 1...256
 
     /// Lengths of a device, in millimetres or layout pixels: a pixel or millimetre to a kilometre.
     public static let lengths: ClosedRange<Double> = 1...1_000_000
     /// Positions in the layout, in pixels.
-    static let coordinates: ClosedRange<Double> = -1_000_000...1_000_000
+    package static let coordinates: ClosedRange<Double> = -1_000_000...1_000_000
 
     // The limits of what a trace may hold, which bound the memory a replay takes however long the trace is (a
     // `TraceReader` keeps one line at a time). tactus-wlr's reader (compositor/headless/trace.c) keeps the same
