@@ -213,7 +213,7 @@ let package = Package(
         // What the tests that run built programs share: the repository's root, and running its build scripts.
         .target(name: "RepositoryPrograms", path: "Tests/RepositoryPrograms"),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "TactusTrace", "RepositoryPrograms"]),
-        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusSimulation"]),
+        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusActions", "TactusSimulation"]),
         .testTarget(name: "TactusActionsTests", dependencies: ["TactusActions", "TactusCore", "CTactusWaylandServer"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "WayfireWithoutGPU", dependencies: ["CWlroots"], path: "Tests/WayfireWithoutGPU",

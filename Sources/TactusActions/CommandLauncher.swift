@@ -219,17 +219,19 @@ public final class CommandLauncher {
         }
     }
 
-    /// Ends the commands still running, once they and the steps waiting had `wait` to run: their process groups get
-    /// SIGTERM, then SIGKILL after `grace`, and each is collected; steps still waiting then are left out. For a host
-    /// that stops (tactusd); it blocks meanwhile.
-    public func stopAll(after wait: TimeSpan, grace: TimeSpan = .milliseconds(500)) {
+    /// Stops, once the commands running and the steps waiting had `wait` to run: steps still waiting then are left
+    /// out. With `ending`, the commands still running are ended: their process groups get SIGTERM, then SIGKILL after
+    /// `grace`, and each is collected; without, they are left to run (a compositor that unloads its plugin). For a
+    /// host that stops; it blocks meanwhile.
+    public func stopAll(after wait: TimeSpan, ending: Bool = true, grace: TimeSpan = .milliseconds(500)) {
         reapAll(within: wait)
-        for own in commands.values {
-            for pid in own.running.keys { kill(-pid, SIGTERM) }
-        }
         for (binding, own) in commands {
             for step in own.waiting { failed(binding, step.command, .stopped) }
             commands[binding]?.waiting = []
+        }
+        guard ending else { return }
+        for own in commands.values {
+            for pid in own.running.keys { kill(-pid, SIGTERM) }
         }
         reapAll(within: grace)
         for own in commands.values {

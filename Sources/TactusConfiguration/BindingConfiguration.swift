@@ -40,6 +40,11 @@ public struct BindingConfiguration: Equatable, Sendable {
 
     public var kind: GestureKind { specification.kind }
 
+    /// The longest `exec` command, in bytes, that can start: Linux takes no argument of MAX_ARG_STRLEN (32 pages,
+    /// 128 KiB with 4 KiB pages) or more, counting the NUL that ends it, and a longer one fails with E2BIG each time.
+    /// Larger pages allow more; the configuration file means the same everywhere, so it holds to the least.
+    public static let longestCommand = 128 * 1024 - 1
+
     /// Checks what the type cannot: the gesture against the core's rules (`GestureSpecification.validate()`, in
     /// its wording), then what a binding needs besides: an edge swipe's edge, whose band it is attached to.
     /// Returns what is wrong, or nil.

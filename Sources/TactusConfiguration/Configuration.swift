@@ -357,9 +357,9 @@ private struct Reader {
               let command = commandValue.string, !command.isEmpty, ["exec", "host"].contains(kindName) else {
             throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
         }
-        if kindName == "exec", command.utf8.count > Shell.longestCommand {
+        if kindName == "exec", command.utf8.count > BindingConfiguration.longestCommand {
             throw error(at: place, key: "action", "a command of \(command.utf8.count) bytes cannot run: Linux takes at most "
-                        + "\(Shell.longestCommand) (MAX_ARG_STRLEN, 128 KiB with the NUL that ends it)")
+                        + "\(BindingConfiguration.longestCommand) (MAX_ARG_STRLEN, 128 KiB with the NUL that ends it)")
         }
         var binding = BindingConfiguration(kind: specification.kind, action: kindName == "exec" ? .exec(command) : .host(command))
         binding.specification = specification

@@ -34,6 +34,10 @@ public final class EngineLoop {
     /// Receives the updates of attachments made on the engine directly, not through `attach`, or whose owner is gone.
     public var onUnownedUpdate: ((GestureUpdate) -> Void)?
 
+    /// Millimetres per layout pixel of each device the engine has, for owners that give lengths in millimetres (a
+    /// binding's command).
+    public private(set) var millimetresPerPixel: [DeviceID: Vector] = [:]
+
     private let clock: () -> Timestamp
     private var timer: OpaquePointer?
     private var owners: [AttachmentID: Owner] = [:]
@@ -75,8 +79,14 @@ public final class EngineLoop {
 
     /// Hands an input event to the engine and re-arms the timer for its next deadline.
     public func handle(_ event: InputEvent, at time: Timestamp) {
+        if case .deviceAdded(let device) = event {
+            let scale = device.pixelsPerMillimetre
+            millimetresPerPixel[device.id] = Vector(dx: 1 / scale.dx, dy: 1 / scale.dy)
+        }
         engine.handle(event, at: time)
         afterStep()
+        // Only now: the gestures the device had in flight were cancelled on the way, in its own millimetres.
+        if case .deviceRemoved(let id) = event { millimetresPerPixel[id] = nil }
     }
 
     /// Fires the engine's deadlines up to `time` and re-arms the timer.

@@ -3,17 +3,14 @@ import CTactusPlugin
 import Glibc
 import TactusConfiguration
 import TactusCore
-import TactusEventLoop
-import TactusWayland
 
-/// A compositor binding as the plugin keeps it: its configuration, the attachments it became while it takes part
-/// in recognition (one per kind of device, each with that kind's threshold defaults; none while the session is
-/// locked), and its action's name as a C string for run_action.
+/// A compositor binding as the plugin keeps it beside the runtime (`BindingRuntime`, which recognizes it and runs its
+/// action): where it came from, and what the host hears of its action, whose name it keeps as a C string for
+/// run_action.
 final class Binding {
     let configuration: BindingConfiguration
-    /// Its id, as add_binding returns it (the file's bindings have one too).
+    /// Its id, as add_binding returns it (the file's bindings have one too), and its key in the runtime.
     let id: Int32
-    private(set) var attachments: [AttachmentID] = []
     /// Whether it came from the configuration file (a reload replaces those) or through the C ABI.
     let isFromFile: Bool
     /// Whether the host ran its action's began and not yet an end (a live binding's gesture, as the host sees it).
@@ -31,20 +28,6 @@ final class Binding {
 
     deinit {
         free(actionName)
-    }
-
-    /// Makes the binding take part in recognition, with the threshold defaults of `thresholds`.
-    func attach(thresholds: [DeviceKind: GestureThresholds], to engineLoop: EngineLoop, owner: AttachmentOwner) {
-        attachments = configuration.attachments(thresholds: thresholds).map {
-            engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: owner)
-        }
-    }
-
-    /// Takes the binding out of recognition: a gesture of it in progress is cancelled, and reported to its owner on
-    /// the way (`EngineLoop.detach`).
-    func detach(from engineLoop: EngineLoop) {
-        attachments.forEach(engineLoop.detach)
-        attachments = []
     }
 
     /// Reads a binding from the C ABI, or says what is wrong with it.

@@ -51,11 +51,13 @@ public func tactusPluginDestroy(_ handle: OpaquePointer?) {
     guard let handle, livePlugins.remove(handle) != nil else { return }
     let plugin = Unmanaged<Plugin>.fromOpaque(UnsafeRawPointer(handle))
     plugin.takeUnretainedValue().handOverWithheldTouches()
-    plugin.takeUnretainedValue().isDestroyed = true
-    // From inside a callback the plugin is still at work further up the stack: it goes when the loop is idle.
+    // From inside a callback the plugin is still at work further up the stack: it stops and goes when the loop is idle.
     if plugin.takeUnretainedValue().isInsideCallback {
+        plugin.takeUnretainedValue().isDestroyed = true
         plugin.takeUnretainedValue().releaseWhenIdle(plugin)
     } else {
+        plugin.takeUnretainedValue().stopBindings()
+        plugin.takeUnretainedValue().isDestroyed = true
         plugin.release()
     }
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 import CTactusPlugin
 import Glibc
+import TactusActions
 import TactusConfiguration
 import TactusCore
-import TactusLibinput
 import TactusWayland
 
-// The plugin's bindings: the configuration file's, reloaded, and those added through the C ABI, with the actions
-// their updates run.
+// The plugin's bindings: the configuration file's, reloaded, and those added through the C ABI, put in force in the
+// binding runtime, which runs them as tactusd does; their host actions come back here.
 extension Plugin {
     /// Reads the configuration file again and replaces the file's bindings with its. A missing file is no
     /// configuration (built-in defaults); a bad one is reported and changes nothing. Returns whether the file
@@ -60,14 +60,8 @@ extension Plugin {
     }
 
     private func add(_ configuration: BindingConfiguration, isFromFile: Bool, id: Int32) {
-        let binding = Binding(configuration, id: id, isFromFile: isFromFile)
-        bindings[id] = binding
-        if !isSessionLocked { attach(binding) }
-    }
-
-    private func attach(_ binding: Binding) {
-        binding.attach(thresholds: configuration.thresholds, to: engineLoop, owner: self)
-        for attachment in binding.attachments { bindingOfAttachment[attachment] = binding }
+        bindings[id] = Binding(configuration, id: id, isFromFile: isFromFile)
+        runtime.add(configuration, as: Int(id), in: self.configuration)
     }
 
     /// Removes a binding added through the ABI; from inside a callback, queued and taken as known (one that is not
@@ -82,17 +76,12 @@ extension Plugin {
         return true
     }
 
+    /// Takes a binding out: a gesture of it in progress is cancelled and reported as such (the host hears the end of
+    /// what began), then it is forgotten.
     private func remove(_ id: Int32) {
-        guard let removed = bindings.removeValue(forKey: id) else { return }
-        detach(removed)
-    }
-
-    /// Takes a binding out of recognition: a gesture of it in progress is cancelled and reported as such (the host
-    /// hears the end of what began), then its attachments are forgotten.
-    private func detach(_ binding: Binding) {
-        let attachments = binding.attachments
-        binding.detach(from: engineLoop)
-        for attachment in attachments { bindingOfAttachment[attachment] = nil }
+        guard bindings[id] != nil else { return }
+        runtime.remove(Int(id))
+        bindings[id] = nil
     }
 
     // MARK: The lock
@@ -105,31 +94,31 @@ extension Plugin {
         outsideCallbacks { [self] in
             guard locked != isSessionLocked else { return }
             isSessionLocked = locked
-            for (_, binding) in bindings.sorted(by: { $0.key < $1.key }) {
-                if locked { detach(binding) } else { attach(binding) }
-            }
+            if locked { runtime.suspend() } else { runtime.resume() }
             host.log(TACTUS_LOG_INFO, locked ? "tactus: the session is locked: no binding acts until it is unlocked"
                                              : "tactus: the session is unlocked: \(bindings.count) bindings act again")
         }
     }
 
-    /// A binding's update runs its action: the host's by name, once the engine step is over (`LaterWork.action`); a
-    /// command at the end only, within the launcher's bounds.
-    func receive(_ update: GestureUpdate) {
-        guard let binding = bindingOfAttachment[update.attachment], binding.configuration.runs(update) else { return }
-        switch binding.configuration.action {
-        case .host:
-            later(.action(binding, CValues.phase(update.phase), progress: CValues.progress(of: update),
-                          values: CValues.values(update.values)))
-        case .exec(let command):
-            guard update.phase == .ended || update.phase == .recognized else { return }
-            // The end is the gesture's one command here: it waits for no command of the binding's earlier gestures.
-            commands.gestureBegins(of: Int(binding.id))
-            commands.run(command, variables: [], for: Int(binding.id), step: .ended)
-        }
+    /// A binding's step that the runtime found due runs its host action, once the engine step is over
+    /// (`LaterWork.action`).
+    func runHostAction(of id: Int32, _ update: GestureUpdate) {
+        guard let binding = bindings[id] else { return }
+        later(.action(binding, CValues.phase(update.phase), progress: CValues.progress(of: update),
+                      values: CValues.values(update.values)))
     }
 
-    /// Bindings are detached, never retired.
-    func released(_ attachment: AttachmentID) {}
+    /// Logs what the runtime says the host should hear: a command left out. Nothing reaches a host that destroyed the
+    /// plugin.
+    func tell(_ report: BindingRuntime.Report) {
+        guard case .leftOut(let command, let refusal, let key) = report, !isDestroyed else { return }
+        host.log(TACTUS_LOG_ERROR, "tactus: binding \(key)'s command \(command): \(refusal)")
+    }
 
+    /// Stops the bindings, for tactus_plugin_destroy: a gesture in progress is cancelled and its `cancelled` command
+    /// runs (host actions no longer reach the host); commands that run are left to run, as applications the user
+    /// started, and steps still waiting for their turn are left out. It does not wait: the compositor goes on.
+    func stopBindings() {
+        runtime.stop(after: .zero, endingCommands: false)
+    }
 }

@@ -14,9 +14,9 @@ import TactusWayland
 /// and the raw-touch decisions that go back to it.
 ///
 /// One touch frame: the entry hands the event to `engineLoop`; the engine routes each update once, by owner, to the
-/// server (a client's gesture) or to the plugin (a binding's action); its raw-touch decisions come back to `decide`,
-/// the first one as the entry's answer.
-final class Plugin: AttachmentOwner {
+/// server (a client's gesture) or to the binding runtime (a binding's action); its raw-touch decisions come back to
+/// `decide`, the first one as the entry's answer.
+final class Plugin {
     let host: Host
     let engineLoop: EngineLoop
     private(set) var server: GestureServer!
@@ -36,15 +36,16 @@ final class Plugin: AttachmentOwner {
     var streamsForClients: Set<DeviceID> = []
 
     // Bindings, reload and actions (Plugin+Bindings.swift).
-    let commands: CommandLauncher
+    /// What the bindings do when their gestures move, as in tactusd: it recognizes them and runs their commands; their
+    /// host actions come back to `runHostAction`.
+    private(set) var runtime: BindingRuntime!
     /// The configuration file the host named, if it named one, and what of the file is in force.
     let configurationPathGiven: String?
     /// The file to read: the host's, else the one the XDG directories give now (`Configuration.defaultPath`).
     var configurationPath: String { configurationPathGiven ?? Configuration.defaultPath() }
     var configuration = Configuration()
-    /// Every binding by id (file bindings too), and by the attachments each became.
+    /// Every binding by id (file bindings too), which is its key in the runtime.
     var bindings: [Int32: Binding] = [:]
-    var bindingOfAttachment: [AttachmentID: Binding] = [:]
     var nextBinding: Int32 = 1
     /// Whether a lock screen holds the session: the bindings then take no part in recognition (set_session_locked).
     var isSessionLocked = false
@@ -62,10 +63,10 @@ final class Plugin: AttachmentOwner {
         self.display = display
         self.host = host
         configurationPathGiven = configurationPath
-        commands = CommandLauncher(loop: wl_display_get_event_loop(display)!) { [unowned host] binding, command, refusal in
-            host.log(TACTUS_LOG_ERROR, "tactus: binding \(binding)'s command \(command): \(refusal)")
-        }
         engineLoop = EngineLoop(loop: wl_display_get_event_loop(display))
+        runtime = BindingRuntime(engineLoop: engineLoop, loop: wl_display_get_event_loop(display)!,
+                                 hostAction: { [unowned self] key, update in runHostAction(of: Int32(key), update) },
+                                 report: { [unowned self] report in tell(report) })
         server = GestureServer(display: display, engineLoop: engineLoop, host: host)
         host.server = server
         engineLoop.engine.surfaceLocator = host
@@ -89,10 +90,12 @@ final class Plugin: AttachmentOwner {
     /// The latest event time in wlroots' milliseconds, for frames, which carry none.
     var latestTime: UInt32 { UInt32(truncatingIfNeeded: now.microseconds / 1000) }
 
-    /// Releases the plugin's handle once the display's event loop is idle: for a destroy from inside a callback.
+    /// Stops the bindings and releases the plugin's handle once the display's event loop is idle: for a destroy from
+    /// inside a callback.
     func releaseWhenIdle(_ handle: Unmanaged<Plugin>) {
         wl_event_loop_add_idle(wl_display_get_event_loop(display), { data in
             guard let data else { return }
+            Unmanaged<Plugin>.fromOpaque(data).takeUnretainedValue().stopBindings()
             Unmanaged<Plugin>.fromOpaque(data).release()
         }, handle.toOpaque())
     }

@@ -9,27 +9,16 @@ import TactusLibinput
 
 /// The daemon: libinput's devices (or a replayed trace) feed the engine, which runs on a `wl_event_loop` of the
 /// daemon's own (no display: the loop is libwayland's, for its descriptors, timers and signals), and the
-/// configuration's `exec` bindings run their commands at the steps they name, within `CommandLauncher`'s bounds. It
-/// sleeps on libinput's descriptor (or the replay's timer), the engine's timer and its signals; SIGTERM and SIGINT
-/// cancel the gestures in progress (their `cancelled` commands run) and stop it, SIGHUP reloads.
-final class Daemon: AttachmentOwner {
+/// configuration's `exec` bindings run as `BindingRuntime` runs them in every host. It sleeps on libinput's
+/// descriptor (or the replay's timer), the engine's timer and its signals; SIGTERM and SIGINT cancel the gestures in
+/// progress (their `cancelled` commands run) and stop it, SIGHUP reloads.
+final class Daemon {
     /// What the daemon says, and where.
     struct Output {
         /// Each recognized gesture, each binding's failure and why, and each command (`--verbose`).
         var verbose = false
         /// Print the commands instead of running them (`--dry-run`).
         var dryRun = false
-    }
-
-    /// A binding that runs: its configuration, its number in the file (from 1), what it became in the engine, its
-    /// pacer, and the launcher's number for it, new at each reload (commands of a binding reloaded away are not the
-    /// new one's at its place).
-    private struct Running {
-        let configuration: BindingConfiguration
-        let number: Int
-        let attachments: [AttachmentID]
-        var pacer: ActionPacer
-        let key: Int
     }
 
     /// Where the input comes from.
@@ -49,20 +38,15 @@ final class Daemon: AttachmentOwner {
     private let output: Output
     /// The engine's clock, and the launcher's: the monotonic one, or a replayed trace's own.
     private let clock = InputClock()
-    private lazy var launcher = CommandLauncher(loop: loop, clock: { [clock] in clock.now() }) { [unowned self] key, command, refusal in
-        let binding = bindings.first { $0.key == key }.map { "binding \($0.number)" } ?? "a binding reloaded since"
-        say("tactusd: \(binding)'s command \(command): \(refusal)")
-    }
-    /// The launcher's number for the next binding.
+    private var bindings: BindingRuntime!
+    /// The runtime's key for the next binding, new at each reload (commands of a binding reloaded away are not the new
+    /// one's at its place), and each binding's number in the file (from 1), by key, for what the daemon says.
     private var nextKey = 1
+    private var numberOfBinding: [Int: Int] = [:]
     /// A replay's events still to play, the next one read already, and the timer that plays them.
     private var replayed: ReplayedEvents?
-    private var bindings: [Running] = []
     /// The configuration in force: its [[device]] settings place the devices libinput adds.
     private var configuration = Configuration()
-    private var bindingOfAttachment: [AttachmentID: Int] = [:]
-    /// Millimetres per layout pixel of each device, for the commands' lengths.
-    private var millimetresPerPixel: [DeviceID: Vector] = [:]
     private var sources: [OpaquePointer] = []
     private var stopping = false
 
@@ -73,7 +57,10 @@ final class Daemon: AttachmentOwner {
         self.configurationPath = configurationPath
         self.output = output
         engineLoop = EngineLoop(loop: loop, clock: { [clock] in clock.now() })
-        let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in handle(event, at: time) }
+        bindings = BindingRuntime(engineLoop: engineLoop, loop: loop, clock: { [clock] in clock.now() },
+                                  hostAction: { _, _ in }, report: { [unowned self] report in tell(report) })
+        bindings.startsCommands = !output.dryRun
+        let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in engineLoop.handle(event, at: time) }
         let log: (String) -> Void = { say("tactusd: \($0)") }
         do {
             switch input {
@@ -115,8 +102,7 @@ final class Daemon: AttachmentOwner {
     /// finish before they are ended.
     func run() {
         while !stopping { wl_event_loop_dispatch(loop, -1) }
-        for binding in bindings { binding.attachments.forEach(engineLoop.detach) }
-        launcher.stopAll(after: CommandLauncher.Limits.holdBack)
+        bindings.stop(after: CommandLauncher.Limits.holdBack, endingCommands: true)
     }
 
     /// Plays recorded events, `next` giving them in order as it reads them, on the engine at their own times and in
@@ -152,7 +138,7 @@ final class Daemon: AttachmentOwner {
                     return
                 }
                 engineLoop.advance(to: time)
-                handle(event, at: time)
+                engineLoop.handle(event, at: time)
                 replay.played(at: time, late: now - time)
             }
         } catch {
@@ -177,21 +163,9 @@ final class Daemon: AttachmentOwner {
     private func received(_ signal: Int32) {
         switch signal {
         case SIGHUP: reload()
-        case SIGCHLD: launcher.reap()
+        case SIGCHLD: bindings.reap()
         default: stopping = true
         }
-    }
-
-    // MARK: Input
-
-    /// Hands an event to the engine; a device's scale is kept from its arrival until what it had in flight ended.
-    private func handle(_ event: InputEvent, at time: Timestamp) {
-        if case .deviceAdded(let device) = event {
-            let scale = device.pixelsPerMillimetre
-            millimetresPerPixel[device.id] = Vector(dx: 1 / scale.dx, dy: 1 / scale.dy)
-        }
-        engineLoop.handle(event, at: time)
-        if case .deviceRemoved(let id) = event { millimetresPerPixel[id] = nil }
     }
 
     // MARK: Bindings
@@ -211,57 +185,38 @@ final class Daemon: AttachmentOwner {
             return false
         }
         self.configuration = configuration
-        for binding in bindings { binding.attachments.forEach(engineLoop.detach) }
-        bindings = []
-        bindingOfAttachment = [:]
+        bindings.removeAll()
+        numberOfBinding = [:]
         for (index, binding) in configuration.bindings.enumerated() {
             guard case .exec = binding.action else {
                 say("tactusd: binding \(index + 1) (\(binding.name)): host actions are a compositor's; tactusd runs exec "
                     + "actions only, and leaves this binding out")
                 continue
             }
-            let attachments = binding.attachments(thresholds: configuration.thresholds,
-                                                  deviceRules: configuration.deviceRules(for: binding)).map {
-                engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: self)
-            }
-            for attachment in attachments { bindingOfAttachment[attachment] = bindings.count }
-            bindings.append(Running(configuration: binding, number: index + 1, attachments: attachments,
-                                    pacer: ActionPacer(pace: binding.pace), key: nextKey))
+            bindings.add(binding, as: nextKey, in: configuration)
+            numberOfBinding[nextKey] = index + 1
             nextKey += 1
         }
-        say("tactusd: \(bindings.count) bindings from \(configurationPath)")
+        say("tactusd: \(bindings.keys.count) bindings from \(configurationPath)")
         return true
     }
 
-    func receive(_ update: GestureUpdate) {
-        guard let index = bindingOfAttachment[update.attachment] else { return }
-        let binding = bindings[index].configuration, number = bindings[index].number
-        let scale = millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1)
-        if update.recognizer == binding.actingRecognizer && (update.phase == .began || update.phase == .recognized) {
-            bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
-            launcher.gestureBegins(of: bindings[index].key)
-        }
-        if output.verbose {
+    /// Says what the bindings do, as `output` asks: each step (`--verbose`), each command (`--verbose`, `--dry-run`),
+    /// and always each command left out.
+    private func tell(_ report: BindingRuntime.Report) {
+        switch report {
+        case .update(let update, let key):
+            guard output.verbose, let number = numberOfBinding[key] else { return }
             let why = update.reason.map { " (\($0.rawValue))" } ?? ""
             say("tactusd: binding \(number): \(update.kind.kebabName) \(update.phase.rawValue)\(why)")
-        }
-        guard binding.runs(update), case .exec(let command) = binding.action,
-              let paces = bindings[index].pacer.paces(at: update, millimetresPerPixel: scale) else { return }
-        // A change the launcher holds back is left out: the next change that runs carries the gesture's values then,
-        // and the paces since. Beginnings, endings and cancellations wait their turn.
-        let key = bindings[index].key
-        if update.phase == .changed && !launcher.admitsChange(of: key, paced: binding.pace != nil) { return }
-        let step = bindings[index].pacer.step(at: update, millimetresPerPixel: scale)
-        bindings[index].pacer.measure(from: update, millimetresPerPixel: scale)
-        let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: step)
-        if output.dryRun || output.verbose {
+        case .command(let command, let variables, let key):
+            guard output.dryRun || output.verbose, let number = numberOfBinding[key] else { return }
             say("tactusd: binding \(number) runs: \(variables.map { "\($0.0)=\($0.1)" }.joined(separator: " ")) \(command)")
+        case .leftOut(let command, let refusal, let key):
+            let binding = numberOfBinding[key].map { "binding \($0)" } ?? "a binding reloaded since"
+            say("tactusd: \(binding)'s command \(command): \(refusal)")
         }
-        guard !output.dryRun, let step = ActionStep(update.phase) else { return }
-        launcher.run(command, variables: variables, for: key, step: step)
     }
-
-    func released(_ attachment: AttachmentID) {}
 }
 
 /// The input clock: the monotonic clock, which libinput stamps events with, moved to a trace's own times while one

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 import Testing
+import TactusActions
 import TactusConfiguration
 
 /// Issue 32: what a file can hold that can never run.

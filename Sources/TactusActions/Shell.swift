@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 
-/// How the commands of `exec` actions start, in the plugin and in tactusd: /bin/sh evaluates `script`, which gets the
+/// How the commands of `exec` actions start, in the plugin and in tactusd (at most
+/// `BindingConfiguration.longestCommand` bytes, which Linux passes): /bin/sh evaluates `script`, which gets the
 /// command as its first argument (no quoting to get wrong), with the default signal dispositions and an empty signal
 /// mask whatever the host set for itself.
 public enum Shell {
-    /// The longest command, in bytes, that `spawn` can start: Linux takes no argument of MAX_ARG_STRLEN (32 pages,
-    /// 128 KiB with 4 KiB pages) or more, counting the NUL that ends it, and a longer one fails with E2BIG each time.
-    /// Larger pages allow more; the configuration file means the same everywhere, so it holds to the least.
-    public static let longestCommand = 128 * 1024 - 1
-
     /// Starts `sh -c script sh command`, in a process group of its own when `ownGroup` is set (so that the group can be
     /// ended whole), with the process's environment plus `variables`. Returns the shell's process id, or the errno.
     public static func spawn(_ script: String, command: String, variables: [(String, String)] = [],
