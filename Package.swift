@@ -16,6 +16,17 @@ let pluginSoname: String = {
     return "libtactus.so.\(version)"
 }()
 
+/// Tactus's version, of the library, its programs and its packages: the VERSION file, its one home.
+let version: String = {
+    let file = packageRoot + "/VERSION"
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+          case let version = text.trimmingCharacters(in: .whitespacesAndNewlines),
+          version.split(separator: ".").count == 3, version.allSatisfy({ $0.isNumber || $0 == "." }) else {
+        fatalError("\(file) holds no version MAJOR.MINOR.PATCH")
+    }
+    return version
+}()
+
 let package = Package(
     name: "Tactus",
     products: [
@@ -75,7 +86,7 @@ let package = Package(
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient"]),
         .executableTarget(
             name: "tactus-demo-client",
-            dependencies: ["TactusClient", "JSONLines", "CTactusPlugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TactusClient", "JSONLines", "CTactusVersion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
@@ -83,6 +94,10 @@ let package = Package(
         .target(name: "TactusWaylandTestbed", dependencies: ["TactusEventLoop", "TactusWayland", "TactusClient", "CTactusWaylandServer"]),
         .executableTarget(name: "tactus-fuzz-protocol",
                           dependencies: ["TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"]),
+
+        // The version every program prints (`--version`), from the VERSION file.
+        .target(name: "CTactusVersion", path: "Sources/C/CTactusVersion",
+                cSettings: [.define("TACTUS_VERSION", to: "\"\(version)\"")]),
 
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
@@ -128,7 +143,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tactus-wlr",
-            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer", "TactusHeadless"],
+            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer", "TactusHeadless", "CTactusVersion"],
             path: "compositor",
             exclude: ["headless", "wayfire"],
             cSettings: [
@@ -160,7 +175,8 @@ let package = Package(
         .executableTarget(
             name: "tactusd",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
-                           "CTactusWaylandServer", "TactusTrace", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
@@ -174,7 +190,7 @@ let package = Package(
         .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
         .executableTarget(
             name: "tactus-sim",
-            dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "TactusConfiguration", "CTactusPlugin", "JSONLines",
+            dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "TactusConfiguration", "CTactusVersion", "JSONLines",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "simulator/Sources/tactus-sim"
         ),

@@ -60,6 +60,7 @@
 #include "control.h"
 #include "tactus-glue.h"
 #include "tactus-wlr.h"
+#include "tactus-version.h"
 #include "tactus.h"
 
 struct output {
@@ -603,7 +604,7 @@ int main(int argc, char **argv) {
 		else if (c == 'h')
 			return printf("%s\n%s", usage, help) < 0;
 		else if (c == 'v')
-			return printf("tactus-wlr %s\n", TACTUS_VERSION) < 0;
+			return printf("tactus-wlr %s\n", tactus_version()) < 0;
 		else {
 			fputs(usage, stderr);
 			return 64;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import ArgumentParser
-import CTactusPlugin
+import CTactusVersion
 import Foundation
 import JSONLines
 import TactusClient
@@ -23,7 +23,7 @@ struct DemoClient: ParsableCommand {
             window (after printing {"event":"closed"}), 1 when it cannot be \
             reached or raises a protocol error, 64 for bad arguments.
             """,
-        version: "tactus-demo-client \(TACTUS_VERSION)")
+        version: "tactus-demo-client \(String(cString: tactus_version()))")
 
     @Option(help: ArgumentHelp("The compositor's display socket (default: $WAYLAND_DISPLAY).", valueName: "name"))
     var socket: String?

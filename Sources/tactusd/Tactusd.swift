@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import ArgumentParser
+import CTactusVersion
 import CTactusWaylandServer
 import Glibc
 import TactusActions
@@ -25,7 +26,8 @@ struct Tactusd: ParsableCommand {
         ran, TACTUS_STEP_DX, TACTUS_STEP_DY, TACTUS_STEP_SCALE and TACTUS_STEP_ROTATION in the environment. SIGHUP \
         reads the configuration again; SIGTERM and SIGINT stop it. It reads /dev/input: run it as a member of the \
         input group.
-        """)
+        """,
+        version: "tactusd \(String(cString: tactus_version()))")
 
     @Option(name: .customLong("config"), help: "The configuration file (default: the user's, as tactus-config(5) says).")
     var configurationFile: String?

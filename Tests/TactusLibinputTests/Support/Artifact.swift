@@ -14,6 +14,8 @@ enum Artifact: Hashable {
     case plugin
     /// `tactusd`, the daemon.
     case daemon
+    /// `tactus-wlr`, the reference compositor, and `tactus-demo-client`, a client that prints what it hears.
+    case compositor, demoClient
     /// What umockdev lacks for libinput (Tests/UmockdevPreload), preloaded into every program a testbed runs.
     case umockdevPreload
     /// The compositor in C that holds libinput itself and loads the plugin (Tests/TactusPluginTests/libinput-test.c).
@@ -42,6 +44,8 @@ enum Artifact: Hashable {
         case .simulator: return try Artifact.swiftProduct("tactus-sim", file: "tactus-sim")
         case .plugin: return try Artifact.swiftProduct("tactus", file: "libtactus.so")
         case .daemon: return try Artifact.swiftProduct("tactusd", file: "tactusd")
+        case .compositor: return try Artifact.swiftProduct("tactus-wlr", file: "tactus-wlr")
+        case .demoClient: return try Artifact.swiftProduct("tactus-demo-client", file: "tactus-demo-client")
         case .umockdevPreload: return try Artifact.swiftProduct("TactusUmockdevPreload", file: "libTactusUmockdevPreload.so")
         case .libinputTest: return try programBuilt(byScript: "build-libinput-test")
         case .libinputTool:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import ArgumentParser
-import CTactusPlugin
+import CTactusVersion
 import Foundation
 import JSONLines
 import TactusConfiguration
@@ -14,8 +14,7 @@ struct TactusSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
-        // tactus.h holds the one version number of the library, the programs and the packages.
-        version: "tactus-sim \(TACTUS_VERSION)",
+        version: "tactus-sim \(String(cString: tactus_version()))",
         subcommands: [Generate.self, Replay.self, Run.self, Listen.self, Record.self])
 }
 

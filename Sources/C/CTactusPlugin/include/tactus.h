@@ -67,9 +67,6 @@ extern "C" {
 #define TACTUS_ABI_MINOR 4
 #define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
-/* Tactus's version: of the library, its programs and its packages. */
-#define TACTUS_VERSION "0.1.0"
-
 /* The library's SONAME, libtactus.so.N with N the ABI's major version, for dlopen: a compositor built for one major
  * version never loads a library of another (libtactus.so, without N, is the development files' link, for linking). */
 #define TACTUS_LIBRARY "libtactus.so." TACTUS_STRINGIFY(TACTUS_ABI_MAJOR)
