@@ -93,7 +93,7 @@ let package = Package(
         // clients, for the Wayland tests and the latency benchmark.
         .target(name: "TactusWaylandTestbed", dependencies: ["TactusEventLoop", "TactusWayland", "TactusClient", "CTactusWaylandServer"]),
         .executableTarget(name: "tactus-fuzz-protocol",
-                          dependencies: ["TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"]),
+                          dependencies: ["TactusEventLoop", "TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"]),
 
         // The version every program prints (`--version`), from the VERSION file.
         .target(name: "CTactusVersion", path: "Sources/C/CTactusVersion",
@@ -229,7 +229,7 @@ let package = Package(
         // What the tests that run built programs share: the repository's root, and running its build scripts.
         .target(name: "RepositoryPrograms", path: "Tests/RepositoryPrograms"),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "TactusTrace", "RepositoryPrograms"]),
-        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusConfiguration", "TactusActions", "TactusSimulation"]),
+        .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusCore", "TactusConfiguration", "TactusActions", "TactusSimulation"]),
         .testTarget(name: "TactusActionsTests", dependencies: ["TactusActions", "TactusCore", "CTactusWaylandServer"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "WayfireWithoutGPU", dependencies: ["CWlroots"], path: "Tests/WayfireWithoutGPU",

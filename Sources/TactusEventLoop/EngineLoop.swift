@@ -79,14 +79,25 @@ public final class EngineLoop {
 
     /// Hands an input event to the engine and re-arms the timer for its next deadline.
     public func handle(_ event: InputEvent, at time: Timestamp) {
+        _ = take(event, at: time, answering: false)
+    }
+
+    /// Hands a touch event to the engine as `handle` does, and answers its raw-touch decision (`Engine.answer`).
+    public func answer(_ event: InputEvent, at time: Timestamp) -> RawTouchDecision? {
+        take(event, at: time, answering: true)
+    }
+
+    private func take(_ event: InputEvent, at time: Timestamp, answering: Bool) -> RawTouchDecision? {
         if case .deviceAdded(let device) = event {
             let scale = device.pixelsPerMillimetre
             millimetresPerPixel[device.id] = Vector(dx: 1 / scale.dx, dy: 1 / scale.dy)
         }
-        engine.handle(event, at: time)
+        var answer: RawTouchDecision?
+        if answering { answer = engine.answer(event, at: time) } else { engine.handle(event, at: time) }
         afterStep()
         // Only now: the gestures the device had in flight were cancelled on the way, in its own millimetres.
         if case .deviceRemoved(let id) = event { millimetresPerPixel[id] = nil }
+        return answer
     }
 
     /// Fires the engine's deadlines up to `time` and re-arms the timer.

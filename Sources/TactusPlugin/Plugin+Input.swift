@@ -82,11 +82,12 @@ extension Plugin {
             return TACTUS_DELIVER
         }
         now = max(now, timestamp)
-        decision = nil
-        engineLoop.handle(event, at: timestamp)
-        switch decision {
-        // Withheld after the plugin was destroyed from a callback: nobody will deliver it later but the host, now.
-        case .withhold? where isDestroyed && !handedOverHandledEvent: return TACTUS_DELIVER
+        switch engineLoop.answer(event, at: timestamp) {
+        case .withhold(let device, let event, let time)? where isDestroyed:
+            // The plugin was destroyed from a callback of this entry. Withheld before, the event went to its client
+            // with the others; withheld after, nobody will deliver it later but the host, now.
+            let handedOver = lastHandedOver[device].map { $0.event == event && $0.time == time } ?? false
+            return handedOver ? TACTUS_WITHHOLD : TACTUS_DELIVER
         case .withhold?: return TACTUS_WITHHOLD
         case .drop?: return TACTUS_DROP
         default: return TACTUS_DELIVER
@@ -187,19 +188,13 @@ extension Plugin {
         server.surfaceCommitted(surface)
     }
 
-    /// The decision of the event an entry is handling is its answer, known by when it comes rather than by its
-    /// values (`Engine.isDecidingHandledEvent`); every other one is for the host.
+    /// A decision about a touch event handled before (the handled event's is the entry's answer): a withheld one
+    /// delivered goes to the host, a dropped one nowhere; a cancel ends the client's touches.
     func decide(_ decision: RawTouchDecision) {
         switch decision {
-        case .deliver(let device, let event, let time), .withhold(let device, let event, let time),
-             .drop(let device, let event, let time):
-            if engineLoop.engine.isDecidingHandledEvent {
-                self.decision = decision
-            } else if case .deliver = decision {
-                host.deliver(CValues.touch(event, device: device, time: time))
-            }
-        case .cancel(let device):
-            host.cancelTouches(of: device)
+        case .deliver(let device, let event, let time): host.deliver(CValues.touch(event, device: device, time: time))
+        case .withhold, .drop: break
+        case .cancel(let device): host.cancelTouches(of: device)
         }
     }
 
@@ -209,9 +204,9 @@ extension Plugin {
     /// callback, the event that entry handles goes with them if it was withheld already, and is otherwise answered
     /// TACTUS_DELIVER.
     func handOverWithheldTouches() {
-        handedOverHandledEvent = decision != nil
         for case .deliver(let device, let event, let time) in engineLoop.engine.withheldTouches {
             host.deliver(CValues.touch(event, device: device, time: time))
+            lastHandedOver[device] = (event, time)
         }
         for (event, device, time) in waitingTouches { host.deliver(CValues.touch(event, device: device, time: time)) }
         host.forgetCallbacks()

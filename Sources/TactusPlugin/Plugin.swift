@@ -27,11 +27,10 @@ final class Plugin {
     var devices: Set<DeviceID> = []
     /// The time of the latest event, for events that carry none (devices, modifiers).
     var now = Timestamp.zero
-    /// The decision of the touch event an entry is handling, which the entry returns (`decide`).
-    var decision: RawTouchDecision?
-    /// Whether the event an entry was handling when the plugin was destroyed had been decided already, and so went to
-    /// the client with the other withheld ones (`handOverWithheldTouches`).
-    var handedOverHandledEvent = false
+    /// The last withheld touch event of each device that went to the clients when the plugin was destroyed
+    /// (`handOverWithheldTouches`): the event of the entry that was running then, if it was withheld already, is its
+    /// device's.
+    var lastHandedOver: [DeviceID: (event: TouchEvent, time: Timestamp)] = [:]
     /// The touchpads whose current gesture stream the clients get (`decide(_: TouchpadStreamDecision)`).
     var streamsForClients: Set<DeviceID> = []
 

@@ -29,22 +29,20 @@ func brokenPromises(of input: inout FuzzInput) -> [String] {
     attachEverything(to: engine)
     let lifecycle = LifecycleChecker()
     var broken: [String] = []
-    var ownDecisions = 0
-    // Withheld events not yet delivered or dropped, by event and time.
+    // Withheld events not yet delivered or dropped, by event and time; and the events released while they were
+    // handled, before `handle` answered that it withholds them (the step that withheld one released it at once).
     var withheld: [String: Int] = [:]
+    var releasedBeforeTheirAnswer: [String: Int] = [:]
+    func key(_ device: DeviceID, _ event: TouchEvent, _ time: Timestamp) -> String { "\(device)/\(event)@\(time)" }
     engine.onUpdate = { lifecycle.observe($0) }
-    engine.onRawTouch = { [unowned engine] decision in
-        if engine.isDecidingHandledEvent { ownDecisions += 1 }
+    engine.onRawTouch = { decision in
         switch decision {
-        case .withhold(let device, let event, let time):
-            if engine.isDecidingHandledEvent { withheld["\(device)/\(event)@\(time)", default: 0] += 1 }
-            else { broken.append("\(decision) is no event's own decision, yet withholds") }
+        case .withhold:
+            broken.append("\(decision) is no event's own decision, yet withholds")
         case .deliver(let device, let event, let time), .drop(let device, let event, let time):
-            let key = "\(device)/\(event)@\(time)"
-            if !engine.isDecidingHandledEvent {
-                guard let count = withheld[key], count > 0 else { return broken.append("\(decision) released nothing withheld") }
-                withheld[key] = count - 1
-            }
+            let key = key(device, event, time)
+            if let count = withheld[key], count > 0 { withheld[key] = count - 1 }
+            else { releasedBeforeTheirAnswer[key, default: 0] += 1 }
         case .cancel: break
         }
     }
@@ -70,12 +68,22 @@ func brokenPromises(of input: inout FuzzInput) -> [String] {
             case .deviceRemoved(let id) where id == devices.screen.id: screenPresent = false
             default: break
             }
-            ownDecisions = 0
-            engine.handle(event, at: time)
-            if ownDecisions != ownExpected {
-                broken.append("\(event) at \(clock) ms got \(ownDecisions) decisions of its own, not \(ownExpected)")
+            let answer = engine.answer(event, at: time)
+            if (answer == nil ? 0 : 1) != ownExpected {
+                broken.append("\(event) at \(clock) ms was answered \(answer.map { "\($0)" } ?? "nothing"), "
+                              + "expected \(ownExpected) decision of its own")
+            }
+            switch answer {
+            case .withhold(let device, let event, let time)?:
+                let key = key(device, event, time)
+                if let count = releasedBeforeTheirAnswer[key], count > 0 { releasedBeforeTheirAnswer[key] = count - 1 }
+                else { withheld[key, default: 0] += 1 }
+            case .cancel?: broken.append("\(event) at \(clock) ms was answered with a cancel")
+            default: break
             }
         }
+        let released = releasedBeforeTheirAnswer.filter { $0.value > 0 }
+        if !released.isEmpty { broken.append("released nothing withheld: \(released.keys.sorted().prefix(3))") }
         if let deadline = engine.nextDeadline, deadline < .milliseconds(now) {
             broken.append("a deadline in the past: \(deadline) after \(now) ms")
         }

@@ -14,6 +14,7 @@
 // over to libFuzzer (`runFuzzer`). Built as part of the package, it is a program that does nothing.
 @_spi(Testing) import TactusClient
 import TactusCore
+import TactusEventLoop
 import TactusPromises
 import TactusWaylandTestbed
 import FuzzerDriver

@@ -11,11 +11,12 @@ public enum TouchEvent: Hashable, Sendable {
     case frame
 }
 
-/// What the host should do with a client's raw touches, as the arena decides (`Engine.onRawTouch`).
+/// What the host should do with a client's raw touches, as the arena decides.
 ///
-/// Every touchscreen event the host hands the engine gets exactly one `deliver`, `withhold` or `drop`
-/// at once, which `Engine.isDecidingHandledEvent` marks as that event's. A withheld event later comes back exactly once more, as `deliver` (in order, with its original
-/// timestamp, when the compositor gestures that held it failed) or as `drop` (when one of them won).
+/// Every touchscreen event the host hands the engine gets exactly one `deliver`, `withhold` or `drop` at once, as
+/// `Engine.handle`'s answer. A withheld event later comes back exactly once more through `Engine.onRawTouch`, as
+/// `deliver` (in order, with its original timestamp, when the compositor gestures that held it failed) or as `drop`
+/// (when one of them won).
 public enum RawTouchDecision: Hashable, Sendable {
     /// Send this event to the client under the interaction now.
     case deliver(DeviceID, TouchEvent, at: Timestamp)

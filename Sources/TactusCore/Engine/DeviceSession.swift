@@ -11,8 +11,8 @@ protocol DeviceSessionOwner: AnyObject {
     func candidates(for session: DeviceSession<Self>, startingAt layoutPoint: Point, outputPoint: Point?) -> [Candidate]
     /// Counts input the session could not take as it came.
     func record(_ problem: InputProblem)
-    /// Hands the host the decision of the touch event being handled (`Engine.isDecidingHandledEvent`).
-    func deliverRawTouch(_ decision: RawTouchDecision)
+    /// Gives the decision of the touch event being handled, which `Engine.handle` answers.
+    func answerRawTouch(_ decision: RawTouchDecision)
     /// Hands the host decisions about events handled before, in order.
     func deliverRawTouches(_ decisions: [RawTouchDecision])
     /// Hands the host what becomes of a touchpad stream for the client (`TouchpadStreamDecision`).
@@ -105,7 +105,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
             route(.motion(contact, position), at: time)
         case .overLimit:
             record(.tooManyContacts)
-            deliverRawTouch(gate.reject(event, at: time))
+            answerRawTouch(gate.reject(event, at: time))
         }
     }
 
@@ -115,7 +115,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         guard accepts(event, at: position, time: time) else { return }
         guard tracker.touchMotion(contact, to: position) else {
             record(.unknownContact)
-            return deliverRawTouch(gate.reject(event, at: time))
+            return answerRawTouch(gate.reject(event, at: time))
         }
         noteUnframedChange(at: time)
         route(event, at: time)
@@ -125,7 +125,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     func touchUp(_ contact: ContactID, time: Timestamp) {
         guard tracker.touchUp(contact) else {
             record(.unknownContact)
-            return deliverRawTouch(gate.reject(.up(contact), at: time))
+            return answerRawTouch(gate.reject(.up(contact), at: time))
         }
         noteUnframedChange(at: time)
         route(.up(contact), at: time)
@@ -165,7 +165,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private func acceptsUnusual(_ event: TouchEvent, at position: Point, time: Timestamp) -> Bool {
         guard position.isFinite else {
             record(.nonFiniteValue)
-            deliverRawTouch(gate.reject(event, at: time))
+            answerRawTouch(gate.reject(event, at: time))
             return false
         }
         if ContactTracker.isOutsideDevice(position) { record(.positionOutsideDevice) }
@@ -202,9 +202,9 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// Decides a raw event that the tracker took.
     @inline(__always)
     private func route(_ event: TouchEvent, at time: Timestamp) {
-        if let decision = gate.route(event, at: time) { return deliverRawTouch(decision) }
+        if let decision = gate.route(event, at: time) { return answerRawTouch(decision) }
         record(.withheldQueueOverflow)
-        deliverRawTouch(updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) })
+        answerRawTouch(updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) })
     }
 
     // MARK: Touchpads
@@ -327,10 +327,10 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         withOwner { $0.record(problem) }
     }
 
-    /// Hands the host the decision of the touch event being handled: every touch entry of the session makes exactly
-    /// one, through here; decisions about events handled before go through `updateGate`.
-    private func deliverRawTouch(_ decision: RawTouchDecision) {
-        withOwner { $0.deliverRawTouch(decision) }
+    /// Gives the decision of the touch event being handled: every touch entry of the session makes exactly one,
+    /// through here; decisions about events handled before go through `updateGate`.
+    private func answerRawTouch(_ decision: RawTouchDecision) {
+        withOwner { $0.answerRawTouch(decision) }
     }
 
     /// Lets `body` work on the gate, then hands the decisions it made to the host, in order, and returns what

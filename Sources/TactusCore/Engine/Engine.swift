@@ -22,9 +22,9 @@ public final class Engine: DeviceSessionOwner {
         get { updateSink.handler }
         set { updateSink.handler = newValue }
     }
-    /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`). Decisions made together (an
-    /// interaction's withheld touches, dropped or delivered at once) go to the handler set when the first of them
-    /// is delivered. `isDecidingHandledEvent` tells the decision of the event being handled from the others.
+    /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`), in the order the engine decides,
+    /// but the decision of an event `answer` handles, which is its answer. Decisions made together (an interaction's
+    /// withheld touches, dropped or delivered at once) go to the handler set when the first of them is delivered.
     public var onRawTouch: ((RawTouchDecision) -> Void)? {
         get { rawTouchHandler }
         set { rawTouchHandler = newValue }
@@ -49,14 +49,6 @@ public final class Engine: DeviceSessionOwner {
     }
     /// The keyboard modifiers held now.
     public var modifiers: ModifierSet { heldModifiers }
-    /// Whether the decision `onRawTouch` is being given is the one for the touchscreen event that
-    /// `handle(_:at:)` is handling, rather than a decision about an event handled before (a withheld touch
-    /// delivered or dropped now, a timer's verdict): a host that answers each event as it comes, as a compositor's
-    /// touch handler does, takes that one as the answer. Each touch down, motion, up and frame of a known
-    /// touchscreen gets exactly one such decision, during `handle(_:at:)`. The decision says which event it is
-    /// about, but its values cannot identify the handled event: the engine takes a time earlier than the last as
-    /// the last (`timeWentBackwards`), and a position that is not a number equals nothing.
-    public var isDecidingHandledEvent: Bool { decidingHandledEvent }
 
     // The public properties above are computed over these private ones: code outside the module could hold an
     // access to a public stored property across a call into the engine, so Swift would check every access to
@@ -67,7 +59,9 @@ public final class Engine: DeviceSessionOwner {
     private var inputProblems = Diagnostics()
     private var rawTouchHandler: ((RawTouchDecision) -> Void)?
     private var touchpadStreamHandler: ((TouchpadStreamDecision) -> Void)?
-    private var decidingHandledEvent = false
+    /// Whether the touch event being handled is answered (`answer`), and its decision once made.
+    private var isAnswering = false
+    private var answered: RawTouchDecision?
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
     private var sessions: [Session] = []
@@ -282,11 +276,38 @@ public final class Engine: DeviceSessionOwner {
 
     // MARK: Input
 
+    /// Handles `event` as `handle` does and answers its raw-touch decision, which then does not go to `onRawTouch`:
+    /// for a host that answers each touch event as it comes, as a compositor's touch handler does. Each touch down,
+    /// motion, up and frame of a known touchscreen gets exactly one, `deliver`, `withhold` or `drop`; other events
+    /// answer nil. Decisions about other events made meanwhile (withheld ones delivered or dropped, a timer's
+    /// verdict) go to `onRawTouch` as they are made.
+    ///
+    /// The answer is the way to know the event's decision: its values cannot identify the event, since the engine
+    /// takes a time earlier than its last as the last (`InputProblem.timeWentBackwards`), and a position that is not a
+    /// number equals nothing.
+    public func answer(_ event: InputEvent, at time: Timestamp) -> RawTouchDecision? {
+        // Kept aside for a host that answers another event from inside a callback of this one.
+        let outer = (isAnswering, answered)
+        (isAnswering, answered) = (true, nil)
+        defer { (isAnswering, answered) = outer }
+        process(event, at: time)
+        return answered
+    }
+
     /// Handles one event from the host's input stack at `time` (monotonic microseconds).
     ///
     /// A time earlier than the last one is taken as the last one (`InputProblem.timeWentBackwards`), a time before
     /// zero as zero (`timeBeforeZero`).
     public func handle(_ event: InputEvent, at time: Timestamp) {
+        // An event that a callback hands the engine while it answers another is not the one answered.
+        let outer = isAnswering
+        isAnswering = false
+        defer { isAnswering = outer }
+        process(event, at: time)
+    }
+
+    /// What `handle` and `answer` do with an event.
+    private func process(_ event: InputEvent, at time: Timestamp) {
         var now = sanitized(time)
         if let last = lastTime, now < last {
             inputProblems.record(.timeWentBackwards)
@@ -413,23 +434,15 @@ public final class Engine: DeviceSessionOwner {
         inputProblems.record(problem)
     }
 
-    func deliverRawTouch(_ decision: RawTouchDecision) {
-        // Set for this call alone: the host's callback may handle further events, or detach a gesture, whose
-        // decisions say for themselves.
-        let outer = decidingHandledEvent
-        decidingHandledEvent = true
-        rawTouchHandler?(decision)
-        decidingHandledEvent = outer
+    func answerRawTouch(_ decision: RawTouchDecision) {
+        if isAnswering { answered = decision } else { rawTouchHandler?(decision) }
     }
 
     /// The handler is loaded once for the batch (an interaction's withheld touches, dropped or delivered at once):
     /// each load of a stored closure costs a retain and a release. The batch goes to the handler of its start.
     func deliverRawTouches(_ decisions: [RawTouchDecision]) {
         guard let handler = rawTouchHandler else { return }
-        let outer = decidingHandledEvent
-        decidingHandledEvent = false
         for decision in decisions { handler(decision) }
-        decidingHandledEvent = outer
     }
 
     func deliverTouchpadStream(_ decision: TouchpadStreamDecision) {

@@ -2,28 +2,29 @@
 import Testing
 import TactusCore
 
-/// A host that answers each touch event as it comes (a compositor's touch handler) takes the decision the engine
-/// marks as the handled event's (`Engine.isDecidingHandledEvent`), never one it matched by value: the engine takes
-/// a late time as its clock's, and a position that is not a number equals nothing.
+/// A host that answers each touch event as it comes (a compositor's touch handler) takes the decision `Engine.answer`
+/// answers, never one it matched by value: the engine takes a late time as its clock's, and a position that is not a
+/// number equals nothing.
 @Suite struct HandledEventDecisionTests {
-    /// An engine with one 100 × 100 mm touchscreen, and every raw-touch decision with its mark, in order.
+    /// An engine with one 100 × 100 mm touchscreen, and every raw-touch decision, in order as the host gets them, with
+    /// whether it was `handle`'s answer.
     final class Host {
         let engine = Engine()
         private(set) var decisions: [(decision: RawTouchDecision, isHandledEvents: Bool)] = []
         let screen = DeviceID(1)
 
         init() {
-            engine.onRawTouch = { [unowned self] in decisions.append(($0, engine.isDecidingHandledEvent)) }
+            engine.onRawTouch = { [unowned self] in decisions.append(($0, false)) }
             engine.handle(.deviceAdded(DeviceDescription(
                 id: screen, kind: .touchscreen, name: "screen", physicalSize: Size(width: 100, height: 100),
                 outputRegion: Rect(x: 0, y: 0, width: 1000, height: 1000))), at: .zero)
         }
 
-        /// Hands `event` to the engine at `ms` and returns the decisions it marked as that event's, and the others.
+        /// Hands `event` to the engine at `ms` and returns its answer, as a list, and the other decisions made then.
         @discardableResult
         func send(_ event: InputEvent, at ms: Int64) -> (own: [RawTouchDecision], others: [RawTouchDecision]) {
             let before = decisions.count
-            engine.handle(event, at: .milliseconds(ms))
+            if let answer = engine.answer(event, at: .milliseconds(ms)) { decisions.append((answer, true)) }
             let made = decisions[before...]
             return (made.filter { $0.isHandledEvents }.map(\.decision), made.filter { !$0.isHandledEvents }.map(\.decision))
         }
