@@ -30,7 +30,7 @@ final class Arena {
     private(set) var members: [ArenaMember] = []
     /// The earliest deadline of the live members, as of the last time it was worked out and while no member's
     /// deadline has been forgotten since (`forgetDeadline(of:)`): the host asks for it after every step.
-    private var knownEarliestDeadline: Timestamp??
+    private var knownEarliestDeadline = KnownDeadline()
     /// Counts forgotten deadlines and steps, so that a step can tell whether what it learnt of its members still
     /// holds at its end: nothing forgot a deadline meanwhile, and no other step ran inside it (a host's callback
     /// that detached a gesture or handled an event).
@@ -107,36 +107,27 @@ final class Arena {
             if member.wantsClaim { someoneClaims = true }
         }
         guard changes == start else { return resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false) }
-        knownEarliestDeadline = .some(earliestDeadline)
+        knownEarliestDeadline.keep(earliestDeadline)
         if someoneClaims { resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false) }
     }
 
     /// The earliest deadline of any live member.
     func deadline(in tracker: ContactTracker) -> Timestamp? {
-        if let known = knownEarliestDeadline {
-            // Debug builds, and so every test, check that nothing changed a member behind the arena's back.
-            assert(known == freshDeadline(in: tracker), "the arena's earliest deadline changed unnoticed")
-            return known
-        }
-        var result: Timestamp?
-        let list = members
-        list.forEachUnretained { member in
-            if member.status.isLive { result = earliest(result, member.deadline(in: tracker)) }
-        }
-        knownEarliestDeadline = .some(result)
-        return result
-    }
-
-    /// The earliest deadline of any live member, asked of each afresh (for the check in `deadline(in:)`).
-    private func freshDeadline(in tracker: ContactTracker) -> Timestamp? {
-        members.filter { $0.status.isLive }.compactMap { $0.root.deadline(in: tracker) }.min()
+        knownEarliestDeadline.deadline(workedOut: {
+            var result: Timestamp?
+            let list = members
+            list.forEachUnretained { member in
+                if member.status.isLive { result = earliest(result, member.deadline(in: tracker)) }
+            }
+            return result
+        }, fresh: { members.filter { $0.status.isLive }.compactMap { $0.root.deadline(in: tracker) }.min() })
     }
 
     /// Makes a member's deadline be asked afresh: the arena drove the member.
     private func forgetDeadline(of member: ArenaMember) {
-        member.knownDeadline = nil
+        member.knownDeadline.forget()
         member.waitsForFingerChange = false
-        knownEarliestDeadline = nil
+        knownEarliestDeadline.forget()
         changes &+= 1
     }
 
@@ -144,10 +135,10 @@ final class Arena {
     private func forgetDeadlines() {
         let list = members
         list.forEachUnretained { member in
-            member.knownDeadline = nil
+            member.knownDeadline.forget()
             member.waitsForFingerChange = false
         }
-        knownEarliestDeadline = nil
+        knownEarliestDeadline.forget()
         changes &+= 1
     }
 

@@ -119,7 +119,7 @@ final class ArenaMember: NodeParent {
     /// The member's claim is blocked, found while the arena looks for the next winner (`Arena.nextWinner`).
     var isPassedOver = false
     /// The root's deadline as last asked, while nothing has changed the member since (`deadline(in:)`).
-    var knownDeadline: Timestamp??
+    var knownDeadline = KnownDeadline()
     /// The root waited for fingers to land or lift after the frame it last looked at, and nothing has changed the
     /// member since (`AnyGestureNode.waitsForFingerChange`); forgotten with the deadline.
     var waitsForFingerChange = false
@@ -161,14 +161,13 @@ final class ArenaMember: NodeParent {
     /// A root that waits for fingers to land or lift is spared a frame in which none did, before its deadline.
     /// Debug builds, and so every test, let it look at the frame anyway and check that nothing changed.
     func process(_ tracker: ContactTracker, fingersChanged: Bool) -> Timestamp? {
-        if !fingersChanged && waitsForFingerChange, case .some(let deadline) = knownDeadline,
+        if !fingersChanged && waitsForFingerChange, case .some(let deadline) = knownDeadline.known,
            deadline.map({ tracker.time < $0 }) ?? true {
             assert(leavesRootAsItIs(tracker, deadline: deadline), "a member spared a frame would have changed")
             return deadline
         }
         root.process(tracker)
-        let deadline = root.deadline(in: tracker)
-        knownDeadline = .some(deadline)
+        let deadline = knownDeadline.keep(root.deadline(in: tracker))
         waitsForFingerChange = root.waitsForFingerChange
         return deadline
     }
@@ -182,14 +181,7 @@ final class ArenaMember: NodeParent {
 
     /// The root's deadline: the one known since the arena last drove the member, or asked now and kept.
     func deadline(in tracker: ContactTracker) -> Timestamp? {
-        if let known = knownDeadline {
-            // Debug builds, and so every test, check that nothing changed the member behind the arena's back.
-            assert(root.deadline(in: tracker) == known, "a member's deadline changed unnoticed")
-            return known
-        }
-        let deadline = root.deadline(in: tracker)
-        knownDeadline = .some(deadline)
-        return deadline
+        knownDeadline.deadline(workedOut: { root.deadline(in: tracker) }, fresh: { root.deadline(in: tracker) })
     }
 
     /// Whether this member comes before `other` when both could win: higher rank, then earlier attachment.

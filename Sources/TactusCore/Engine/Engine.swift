@@ -78,7 +78,7 @@ public final class Engine: DeviceSessionOwner {
     private var hits: [SurfaceHit] = []
     /// The sessions' earliest deadline, once asked and until one of them says it may have moved: the host asks
     /// before every event.
-    private var knownDeadline: Timestamp??
+    private var knownDeadline = KnownDeadline()
     /// The sessions that may have a deadline: each session whose arena was driven since it was last found closed
     /// (`DeviceSession.isTimed`). Deadlines are looked for there alone, not among many idle devices.
     private var timedSessions: [Session] = []
@@ -191,17 +191,17 @@ public final class Engine: DeviceSessionOwner {
 
     /// The next time at which the engine wants `advance(to:)`, if any.
     public var nextDeadline: Timestamp? {
-        if let known = knownDeadline { return known }
-        var result: Timestamp?, someAreIdle = false
-        let timed = timedSessions
-        timed.forEachUnretained { session in
-            result = earliest(result, session.deadline)
-            if !session.arena.isOpen { someAreIdle = true }
-        }
-        // A session whose arena closed has no deadline until an interaction opens it again, and says so then.
-        if someAreIdle { forgetIdleTimedSessions() }
-        knownDeadline = .some(result)
-        return result
+        knownDeadline.deadline(workedOut: {
+            var result: Timestamp?, someAreIdle = false
+            let timed = timedSessions
+            timed.forEachUnretained { session in
+                result = earliest(result, session.deadline)
+                if !session.arena.isOpen { someAreIdle = true }
+            }
+            // A session whose arena closed has no deadline until an interaction opens it again, and says so then.
+            if someAreIdle { forgetIdleTimedSessions() }
+            return result
+        }, fresh: { sessions.compactMap(\.deadline).min() })
     }
 
     private func forgetIdleTimedSessions() {
@@ -395,7 +395,7 @@ public final class Engine: DeviceSessionOwner {
         sessionPositions[description.id] = devices.count
         devices.append(session)
         sessions = devices
-        knownDeadline = nil
+        knownDeadline.forget()
     }
 
     private func removeDevice(_ id: DeviceID, at time: Timestamp) {
@@ -410,7 +410,7 @@ public final class Engine: DeviceSessionOwner {
         }
         timed.removeAll { $0 === session }
         (sessions, timedSessions) = (devices, timed)
-        knownDeadline = nil
+        knownDeadline.forget()
         for attachment in attachments.all + retiring { attachment.forgetMember(for: id) }
     }
 
@@ -450,7 +450,7 @@ public final class Engine: DeviceSessionOwner {
     }
 
     func sessionDeadlineMayHaveMoved(_ session: Session) {
-        knownDeadline = nil
+        knownDeadline.forget()
         guard !session.isTimed else { return }
         session.isTimed = true
         var timed = take(&timedSessions)
