@@ -59,7 +59,8 @@ public final class Engine: DeviceSessionOwner {
     private var inputProblems = Diagnostics()
     private var rawTouchHandler: ((RawTouchDecision) -> Void)?
     private var touchpadStreamHandler: ((TouchpadStreamDecision) -> Void)?
-    /// Whether the touch event being handled is answered (`answer`), and its decision once made.
+    /// Whether the touch event being handled is answered and its decision is not made yet (`answer`), and the
+    /// decision once made.
     private var isAnswering = false
     private var answered: RawTouchDecision?
     private weak var locator: SurfaceLocator?
@@ -299,14 +300,16 @@ public final class Engine: DeviceSessionOwner {
     /// A time earlier than the last one is taken as the last one (`InputProblem.timeWentBackwards`), a time before
     /// zero as zero (`timeBeforeZero`).
     public func handle(_ event: InputEvent, at time: Timestamp) {
-        // An event that a callback hands the engine while it answers another is not the one answered.
-        let outer = isAnswering
+        guard isAnswering else { return process(event, at: time) }
+        // A callback hands the engine this event while it answers another, whose decision is not made yet: this
+        // one's goes to `onRawTouch`.
         isAnswering = false
-        defer { isAnswering = outer }
         process(event, at: time)
+        isAnswering = true
     }
 
-    /// What `handle` and `answer` do with an event.
+    /// What `handle` and `answer` do with an event. Inlined into both: it runs for every event.
+    @inline(__always)
     private func process(_ event: InputEvent, at time: Timestamp) {
         var now = sanitized(time)
         if let last = lastTime, now < last {
@@ -435,7 +438,10 @@ public final class Engine: DeviceSessionOwner {
     }
 
     func answerRawTouch(_ decision: RawTouchDecision) {
-        if isAnswering { answered = decision } else { rawTouchHandler?(decision) }
+        guard isAnswering else { return rawTouchHandler?(decision) ?? () }
+        // The answered event's decision: made once, and events handled from callbacks after it are not answered.
+        answered = decision
+        isAnswering = false
     }
 
     /// The handler is loaded once for the batch (an interaction's withheld touches, dropped or delivered at once):
