@@ -438,7 +438,10 @@ public final class Engine: DeviceSessionOwner {
     }
 
     func answerRawTouch(_ decision: RawTouchDecision) {
-        guard isAnswering else { return rawTouchHandler?(decision) ?? () }
+        guard isAnswering else {
+            rawTouchHandler?(decision)
+            return
+        }
         // The answered event's decision: made once, and events handled from callbacks after it are not answered.
         answered = decision
         isAnswering = false
