@@ -113,14 +113,16 @@ final class Arena {
 
     /// The earliest deadline of any live member.
     func deadline(in tracker: ContactTracker) -> Timestamp? {
-        knownEarliestDeadline.deadline(workedOut: {
-            var result: Timestamp?
-            let list = members
-            list.forEachUnretained { member in
-                if member.status.isLive { result = earliest(result, member.deadline(in: tracker)) }
-            }
-            return result
-        }, fresh: { members.filter { $0.status.isLive }.compactMap { $0.root.deadline(in: tracker) }.min() })
+        if case .some(let known) = knownEarliestDeadline.known {
+            KnownDeadline.check(known, is: members.filter { $0.status.isLive }.compactMap { $0.root.deadline(in: tracker) }.min())
+            return known
+        }
+        var result: Timestamp?
+        let list = members
+        list.forEachUnretained { member in
+            if member.status.isLive { result = earliest(result, member.deadline(in: tracker)) }
+        }
+        return knownEarliestDeadline.keep(result)
     }
 
     /// Makes a member's deadline be asked afresh: the arena drove the member.

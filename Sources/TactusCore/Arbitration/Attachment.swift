@@ -181,7 +181,11 @@ final class ArenaMember: NodeParent {
 
     /// The root's deadline: the one known since the arena last drove the member, or asked now and kept.
     func deadline(in tracker: ContactTracker) -> Timestamp? {
-        knownDeadline.deadline(workedOut: { root.deadline(in: tracker) }, fresh: { root.deadline(in: tracker) })
+        if case .some(let known) = knownDeadline.known {
+            KnownDeadline.check(known, is: root.deadline(in: tracker))
+            return known
+        }
+        return knownDeadline.keep(root.deadline(in: tracker))
     }
 
     /// Whether this member comes before `other` when both could win: higher rank, then earlier attachment.

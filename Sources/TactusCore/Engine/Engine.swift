@@ -192,17 +192,19 @@ public final class Engine: DeviceSessionOwner {
 
     /// The next time at which the engine wants `advance(to:)`, if any.
     public var nextDeadline: Timestamp? {
-        knownDeadline.deadline(workedOut: {
-            var result: Timestamp?, someAreIdle = false
-            let timed = timedSessions
-            timed.forEachUnretained { session in
-                result = earliest(result, session.deadline)
-                if !session.arena.isOpen { someAreIdle = true }
-            }
-            // A session whose arena closed has no deadline until an interaction opens it again, and says so then.
-            if someAreIdle { forgetIdleTimedSessions() }
-            return result
-        }, fresh: { sessions.compactMap(\.deadline).min() })
+        if case .some(let known) = knownDeadline.known {
+            KnownDeadline.check(known, is: sessions.compactMap(\.deadline).min())
+            return known
+        }
+        var result: Timestamp?, someAreIdle = false
+        let timed = timedSessions
+        timed.forEachUnretained { session in
+            result = earliest(result, session.deadline)
+            if !session.arena.isOpen { someAreIdle = true }
+        }
+        // A session whose arena closed has no deadline until an interaction opens it again, and says so then.
+        if someAreIdle { forgetIdleTimedSessions() }
+        return knownDeadline.keep(result)
     }
 
     private func forgetIdleTimedSessions() {

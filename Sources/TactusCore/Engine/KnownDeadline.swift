@@ -4,7 +4,11 @@
 ///
 /// The one invariant: while a deadline is known, it is what working it out afresh would answer. Whatever drives what
 /// the deadline is worked out from forgets it first (`forget`); debug builds, and so every test, check the invariant
-/// at every use (`deadline(workedOut:fresh:)`).
+/// at every use of a known deadline (`check`).
+///
+/// Its users read `known` and `keep` what they work out, rather than hand it a closure that works it out: a closure
+/// that reads its owner's properties while the owner's deadline is being modified makes Swift check every access to
+/// them at run time.
 struct KnownDeadline {
     /// nil: not known; `.some(nil)`: known to be none.
     private var value: Timestamp??
@@ -24,14 +28,8 @@ struct KnownDeadline {
         return deadline
     }
 
-    /// The known deadline, or `workedOut()` now, kept. `fresh` works it out afresh, from nothing kept, for debug
-    /// builds' check of the invariant.
-    @inline(__always)
-    mutating func deadline(workedOut: () -> Timestamp?, fresh: () -> Timestamp?) -> Timestamp? {
-        if let known = value {
-            assert(known == fresh(), "a deadline changed and was not forgotten")
-            return known
-        }
-        return keep(workedOut())
+    /// Checks the invariant in debug builds: a known deadline is `fresh`, the deadline worked out from nothing kept.
+    static func check(_ known: Timestamp?, is fresh: @autoclosure () -> Timestamp?) {
+        assert(known == fresh(), "a deadline changed and was not forgotten")
     }
 }
