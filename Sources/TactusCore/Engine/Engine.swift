@@ -197,8 +197,8 @@ public final class Engine: DeviceSessionOwner {
             return known
         }
         var result: Timestamp?, someAreIdle = false
-        let timed = timedSessions
-        timed.forEachUnretained { session in
+        // Borrowed, not copied: asking a deadline drives nothing, so nothing changes the list meanwhile.
+        timedSessions.forEachUnretained { session in
             result = earliest(result, session.deadline)
             if !session.arena.isOpen { someAreIdle = true }
         }
