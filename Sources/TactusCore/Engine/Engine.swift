@@ -220,7 +220,9 @@ public final class Engine: DeviceSessionOwner {
     /// Fires every deadline at or before `time`, each at its own time, in order. Time moves on: a later
     /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
-        advance(to: sanitized(time), except: nil)
+        let time = sanitized(time)
+        lastTime = max(lastTime ?? time, time)
+        advance(to: time, except: nil)
         releaseRetiredAttachments()
     }
 
@@ -232,12 +234,12 @@ public final class Engine: DeviceSessionOwner {
         return .zero
     }
 
-    /// `advance(to:)`, leaving alone the unframed changes of a device whose frame is being handled.
+    /// `advance(to:)` once the clock is at `time`, leaving alone the unframed changes of a device whose frame is being
+    /// handled.
     ///
     /// Inlined into `handle`: for most events there is nothing to do, and finding that out costs less than the call.
     @inline(__always)
     private func advance(to time: Timestamp, except framed: DeviceID?) {
-        lastTime = max(lastTime ?? time, time)
         if let since = oldestUnframedChange, time > since { recognizeUnframedChanges(before: time, except: framed) }
         if let due = nextDeadline, due <= time { fireTimers(upTo: time) }
     }
@@ -318,6 +320,7 @@ public final class Engine: DeviceSessionOwner {
             inputProblems.record(.timeWentBackwards)
             now = last
         }
+        lastTime = now
         var framed: DeviceID?
         if case .touchFrame(let id) = event { framed = id }
         advance(to: now, except: framed)
