@@ -2,8 +2,8 @@
 /*
  * tactus-wlr's control socket and trace replays: what lets tests, the demo and the simulator's generators drive a
  * headless compositor. Their state (the headless devices, the replay playing, the socket) is the control's own;
- * control.h is its API for main. headless/ reads and plays the traces (trace.h, replay.h) and serves the socket
- * (command-socket.h).
+ * control.h is its API for main, and all it knows of the desktop (struct control_desktop). headless/ reads and plays
+ * the traces (trace.h, replay.h) and serves the socket (command-socket.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -14,18 +14,16 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 
 #include "command-socket.h"
 #include "control.h"
 #include "replay.h"
 #include "tactus-glue.h"
-#include "tactus-wlr.h"
 #include "trace.h"
 
 struct control {
-	struct server *server;
+	struct control_desktop desktop;
 	/* The headless touchscreens, pointer and keyboard that replays and commands play on, made when first needed:
 	 * one touchscreen for each of a trace's (TRACE_MAX_TOUCHSCREENS at most), so that several touch at once. */
 	struct replay_devices devices;
@@ -46,7 +44,7 @@ static void end_replay(struct control *control, const char *answer) {
 	control->replay = NULL;
 	command_socket_answer_waiting(control->socket, answer);
 	if (control->quit_after_replay)
-		wl_display_terminate(control->server->display);
+		wl_display_terminate(control->desktop.display);
 }
 
 static void finish_replay(void *data) {
@@ -56,7 +54,7 @@ static void finish_replay(void *data) {
 }
 
 static bool make_replay_devices(struct control *control, size_t touchscreens) {
-	return replay_devices_make(&control->devices, control->server->backend, touchscreens);
+	return replay_devices_make(&control->devices, control->desktop.backend, touchscreens);
 }
 
 /* Whether a replay may start: none is being read or played, and there are headless devices to play it on; false,
@@ -88,9 +86,9 @@ static bool play(struct control *control, struct trace *trace, char *error, size
 			touchscreen->width_mm = described->width_mm;
 			touchscreen->height_mm = described->height_mm;
 		}
-		glue_calibrate_touchscreen(control->server->glue, touchscreen, described->calibration);
+		glue_calibrate_touchscreen(control->desktop.glue, touchscreen, described->calibration);
 	}
-	control->replay = replay_start(wl_display_get_event_loop(control->server->display), trace, &control->devices,
+	control->replay = replay_start(wl_display_get_event_loop(control->desktop.display), trace, &control->devices,
 	                               finish_replay, control);
 	return true;
 }
@@ -116,7 +114,7 @@ static void run_replay_command(struct control *control, struct command_connectio
 		command_reply(connection, line);
 		return;
 	}
-	control->loading = replay_load(wl_display_get_event_loop(control->server->display), path, trace_loaded, control);
+	control->loading = replay_load(wl_display_get_event_loop(control->desktop.display), path, trace_loaded, control);
 	command_wait(connection);
 }
 
@@ -165,31 +163,29 @@ static void press_key(struct control *control, uint32_t keycode, bool pressed) {
 	wlr_keyboard_notify_key(control->devices.keyboard->keyboard, &event);
 }
 
-static void list_windows(struct server *server, struct command_connection *connection) {
-	struct view *view;
-	wl_list_for_each(view, &server->views, link) {
-		struct wlr_box geometry;
-		wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
-		const char *title = view->xdg_surface->toplevel->title;
-		char line[256];
-		snprintf(line, sizeof line, "window %d %d %d %d %s\n", view->x, view->y, geometry.width, geometry.height,
-		         title ? title : "");
-		command_reply(connection, line);
-	}
+static void list_window(const struct control_window *window, void *connection) {
+	char line[256];
+	snprintf(line, sizeof line, "window %d %d %d %d %s\n", window->x, window->y, window->width, window->height,
+	         window->title ? window->title : "");
+	command_reply(connection, line);
+}
+
+static void list_windows(struct control *control, struct command_connection *connection) {
+	control->desktop.for_each_window(control->desktop.data, list_window, connection);
 	command_reply(connection, "ok\n");
 }
 
 /* A seat by name: seat0 is the desktop's; another is one the control made, or makes now if make is set (NULL when
  * it cannot: every slot is taken). */
 static struct wlr_seat *find_seat(struct control *control, const char *name, bool make) {
-	if (strcmp(name, control->server->seat->name) == 0)
-		return control->server->seat;
+	if (strcmp(name, control->desktop.seat->name) == 0)
+		return control->desktop.seat;
 	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
 		if (control->seats[i] && strcmp(control->seats[i]->name, name) == 0)
 			return control->seats[i];
 	for (size_t i = 0; make && i < TRACE_MAX_TOUCHSCREENS; i++)
 		if (!control->seats[i])
-			return control->seats[i] = wlr_seat_create(control->server->display, name);
+			return control->seats[i] = wlr_seat_create(control->desktop.display, name);
 	return NULL;
 }
 
@@ -206,7 +202,7 @@ static void update_seat_capabilities(struct control *control) {
 				capabilities = WL_SEAT_CAPABILITY_TOUCH;
 		if (capabilities != seat->capabilities) {
 			wlr_seat_set_capabilities(seat, capabilities);
-			glue_seat_capabilities(control->server->glue, seat->name, capabilities);
+			glue_seat_capabilities(control->desktop.glue, seat->name, capabilities);
 		}
 	}
 }
@@ -215,8 +211,8 @@ static void update_seat_capabilities(struct control *control) {
  * again to the plugin, which takes it as another device. */
 static void put_on_seat(struct control *control, size_t index, struct wlr_seat *seat) {
 	struct wlr_input_device *touchscreen = control->devices.touchscreens[index - 1];
-	touchscreen->data = seat == control->server->seat ? NULL : seat;
-	glue_add_touchscreen(control->server->glue, touchscreen);
+	touchscreen->data = seat == control->desktop.seat ? NULL : seat;
+	glue_add_touchscreen(control->desktop.glue, touchscreen);
 	update_seat_capabilities(control);
 }
 
@@ -237,7 +233,7 @@ static void run_seat_command(struct control *control, struct command_connection 
 		return;
 	}
 	struct wlr_seat *seat = find_seat(control, name, false);
-	if (!seat || seat == control->server->seat) {
+	if (!seat || seat == control->desktop.seat) {
 		command_reply(connection, "error: seat NAME remove takes a seat the control made\n");
 		return;
 	}
@@ -245,10 +241,10 @@ static void run_seat_command(struct control *control, struct command_connection 
 		if (control->seats[i] == seat)
 			control->seats[i] = NULL;
 	/* Its clients' gestures stop while the seat is still there, then its touchscreens go back to seat0. */
-	glue_seat_capabilities(control->server->glue, seat->name, 0);
+	glue_seat_capabilities(control->desktop.glue, seat->name, 0);
 	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
 		if (control->devices.touchscreens[i] && control->devices.touchscreens[i]->data == seat)
-			put_on_seat(control, i + 1, control->server->seat);
+			put_on_seat(control, i + 1, control->desktop.seat);
 	wlr_seat_destroy(seat);
 	command_reply(connection, "ok\n");
 }
@@ -257,8 +253,8 @@ static void run_seat_command(struct control *control, struct command_connection 
  * box in the layout turns with it, and the touchscreens are announced again there (tactus-wlr.c's output_commit). */
 static void turn_output(struct control *control, struct command_connection *connection, unsigned transform) {
 	struct wlr_output_layout_output *first = NULL;
-	if (!wl_list_empty(&control->server->layout->outputs))
-		first = wl_container_of(control->server->layout->outputs.next, first, link);
+	if (!wl_list_empty(&control->desktop.layout->outputs))
+		first = wl_container_of(control->desktop.layout->outputs.next, first, link);
 	if (!first || transform > WL_OUTPUT_TRANSFORM_FLIPPED_270) {
 		command_reply(connection, "error: output transform N needs an output and N from 0 to 7\n");
 		return;
@@ -268,7 +264,7 @@ static void turn_output(struct control *control, struct command_connection *conn
 }
 
 static void run_control_command(struct control *control, struct command_connection *connection, char *command) {
-	struct server *server = control->server;
+	const struct control_desktop *desktop = &control->desktop;
 	double x, y;
 	unsigned keycode, index = 0;
 	char state[16], seat[32], what[16];
@@ -277,7 +273,7 @@ static void run_control_command(struct control *control, struct command_connecti
 	} else if (strcmp(command, "stop-replay") == 0) {
 		run_stop_replay_command(control, connection);
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
-		struct wlr_box *layout = wlr_output_layout_get_box(server->layout, NULL);
+		struct wlr_box *layout = wlr_output_layout_get_box(desktop->layout, NULL);
 		if (!make_replay_devices(control, 1) || layout->width <= 0 || layout->height <= 0) {
 			command_reply(connection, "error: the pointer needs the headless backend and an output\n");
 			return;
@@ -298,10 +294,10 @@ static void run_control_command(struct control *control, struct command_connecti
 	} else if (sscanf(command, "output transform %u", &index) == 1) {
 		turn_output(control, connection, index);
 	} else if (strcmp(command, "windows") == 0) {
-		list_windows(server, connection);
+		list_windows(control, connection);
 	} else if (strcmp(command, "reload") == 0) {
 		char error[1024], line[sizeof error + 16];
-		if (glue_reload(server->glue, error, sizeof error)) {
+		if (glue_reload(desktop->glue, error, sizeof error)) {
 			command_reply(connection, "ok\n");
 		} else {
 			snprintf(line, sizeof line, "error: %s\n", error);
@@ -309,7 +305,7 @@ static void run_control_command(struct control *control, struct command_connecti
 		}
 	} else if (strcmp(command, "quit") == 0) {
 		command_reply(connection, "ok\n");
-		wl_display_terminate(server->display);
+		wl_display_terminate(desktop->display);
 	} else {
 		command_reply(connection, "error: commands are replay TRACE, stop-replay, pointer X Y, key CODE "
 		                  "pressed|released, seat NAME touchscreen N, seat NAME remove, output transform N, windows, "
@@ -317,9 +313,9 @@ static void run_control_command(struct control *control, struct command_connecti
 	}
 }
 
-struct control *control_create(struct server *server) {
+struct control *control_create(const struct control_desktop *desktop) {
 	struct control *control = calloc(1, sizeof *control);
-	control->server = server;
+	control->desktop = *desktop;
 	return control;
 }
 
@@ -328,7 +324,7 @@ static void run_line(struct command_connection *connection, char *line, void *da
 }
 
 bool control_listen(struct control *control, const char *path) {
-	control->socket = command_socket_listen(wl_display_get_event_loop(control->server->display), path, "tactus-wlr",
+	control->socket = command_socket_listen(wl_display_get_event_loop(control->desktop.display), path, "tactus-wlr",
 	                                        run_line, control);
 	return control->socket != NULL;
 }

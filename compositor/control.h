@@ -3,9 +3,12 @@
  * tactus-wlr's control (control.c): simulator traces replayed on headless input devices, and commands on a Unix
  * socket, with which tests, the demo and the simulator's generators drive a headless compositor. The desktop owns
  * it: main creates it and takes it down. It keeps its own state (the headless devices, the replay playing, the
- * socket and its connections), drives the desktop through the devices' wlroots signals as real input would, and
- * reads the desktop's state (tactus-wlr.h); a replayed touchscreen's size reaches the glue (tactus-glue.h). Traces
- * are read by trace.c (trace.h).
+ * socket and its connections) and drives the desktop through the devices' wlroots signals as real input would.
+ * Traces are read by trace.c (trace.h).
+ *
+ * Its dependencies go one way: the desktop (tactus-wlr.c) includes this header; the control includes the glue's
+ * (tactus-glue.h: the plugin hears of the headless touchscreens and seats through it, and the reload command is the
+ * glue's), never the desktop's, and knows of the desktop only the struct control_desktop it is created with.
  */
 #ifndef CONTROL_H
 #define CONTROL_H
@@ -14,10 +17,34 @@
 #include <stddef.h>
 
 struct control;
-struct server;
+struct glue;
+struct wl_display;
+struct wlr_backend;
+struct wlr_output_layout;
+struct wlr_seat;
 
-/* The server's control, with nothing playing and no socket. */
-struct control *control_create(struct server *server);
+/* A window as the windows command lists it: its place in the layout, its size, and its title (NULL: none). */
+struct control_window {
+	int x, y, width, height;
+	const char *title;
+};
+
+/* What the control needs of the desktop, which fills it in for control_create: the wlroots objects the control drives
+ * and reads, the glue, and the desktop's windows, called with data. The control keeps a copy. */
+struct control_desktop {
+	struct wl_display *display;
+	struct wlr_backend *backend; /* the headless devices are made on it */
+	struct wlr_seat *seat; /* seat0, the desktop's */
+	struct wlr_output_layout *layout;
+	struct glue *glue;
+	void *data;
+	/* Calls window(description, context) for each window, the focused one first. */
+	void (*for_each_window)(void *data, void (*window)(const struct control_window *window, void *context),
+	                        void *context);
+};
+
+/* The desktop's control, with nothing playing and no socket. */
+struct control *control_create(const struct control_desktop *desktop);
 
 /* Listens for commands on a Unix socket at path; false when it cannot (errno says why). */
 bool control_listen(struct control *control, const char *path);

@@ -4,13 +4,15 @@
  * about before the client under it gets it (and delivered or cancelled later as the plugin decides), touchpad
  * gestures, keyboard modifiers and surface commits passed on, and the host callbacks through which the plugin hit
  * tests, finds the pointer and runs the compositor's commands. docs/integrating.md walks through this file from top
- * to bottom, section by section; the desktop around it is tactus-wlr.c, whose API (tactus-wlr.h) is all it uses.
+ * to bottom, section by section; the desktop around it is tactus-wlr.c, of which it knows only the struct
+ * glue_desktop it is created with (tactus-glue.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <libinput.h>
 #include <linux/input-event-codes.h>
 #include <wayland-server-core.h>
@@ -29,7 +31,6 @@
 #include <wlr/util/log.h>
 
 #include "tactus-glue.h"
-#include "tactus-wlr.h"
 #include "tactus.h"
 
 /* The entry points and the glue's state */
@@ -49,7 +50,7 @@ struct announced_device {
 enum touchpad_gesture { TOUCHPAD_NONE, TOUCHPAD_SWIPE, TOUCHPAD_PINCH, TOUCHPAD_HOLD };
 
 struct glue {
-	struct server *server;
+	struct glue_desktop desktop;
 	struct tactus_plugin_entries tactus; /* looked up by name: wlroots has no plugin system */
 	struct tactus_plugin *plugin;
 	/* The devices the plugin knows; the last touchscreen touched, for frames. */
@@ -119,15 +120,15 @@ static void announced_device_destroy(struct wl_listener *listener, void *data) {
 /* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; NULL without outputs.
  * wlroots maps its coordinates without the output's transform (libinput's calibration matrix turns them), so the
  * plugin gets none either. */
-static struct wlr_box *touchscreen_region(struct server *server, struct wlr_input_device *device) {
+static struct wlr_box *touchscreen_region(const struct glue_desktop *desktop, struct wlr_input_device *device) {
 	struct wlr_output_layout_output *entry;
 	if (device->output_name)
-		wl_list_for_each(entry, &server->layout->outputs, link)
+		wl_list_for_each(entry, &desktop->layout->outputs, link)
 			if (strcmp(entry->output->name, device->output_name) == 0) {
-				wlr_cursor_map_input_to_output(server->cursor, device, entry->output);
-				return wlr_output_layout_get_box(server->layout, entry->output);
+				wlr_cursor_map_input_to_output(desktop->cursor, device, entry->output);
+				return wlr_output_layout_get_box(desktop->layout, entry->output);
 			}
-	return wlr_output_layout_get_box(server->layout, NULL);
+	return wlr_output_layout_get_box(desktop->layout, NULL);
 }
 
 /* The device's place among those the plugin knows, taken when it is new; NULL when there is no room. */
@@ -163,9 +164,9 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 	struct tactus_device description = {
 		.size = sizeof(struct tactus_device),
 		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
-		.seat = seat_of(glue->server, device)->name,
+		.seat = glue->desktop.seat_of(glue->desktop.data, device)->name,
 	};
-	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(glue->server, device) : NULL;
+	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(&glue->desktop, device) : NULL;
 	if (box)
 		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
 	if (kind == TACTUS_DEVICE_TOUCHSCREEN)
@@ -210,7 +211,7 @@ void glue_layout_changed(struct glue *glue) {
 
 void glue_output_destroyed(struct glue *glue) {
 	if (glue && !glue->reannouncing)
-		glue->reannouncing = wl_event_loop_add_idle(wl_display_get_event_loop(glue->server->display),
+		glue->reannouncing = wl_event_loop_add_idle(wl_display_get_event_loop(glue->desktop.display),
 		                                            reannounce_touchscreens, glue);
 }
 
@@ -233,7 +234,7 @@ static int touch_slot(struct glue *glue, uint32_t device, int32_t id) {
 /* The seat a device the plugin knows belongs to. */
 static struct wlr_seat *device_seat(struct glue *glue, uint32_t device) {
 	struct wlr_input_device *input = device_of_id(glue, device);
-	return input ? seat_of(glue->server, input) : glue->server->seat;
+	return input ? glue->desktop.seat_of(glue->desktop.data, input) : glue->desktop.seat;
 }
 
 /* The seat forgets a touch point when its client is cancelled or disconnects: so does the compositor. */
@@ -263,7 +264,7 @@ static void pointer_touch_down(struct glue *glue, const struct tactus_touch *tou
 	glue->pointer_touch.id = touch->touch_id;
 	glue->pointer_touch.origin_x = lx - sx;
 	glue->pointer_touch.origin_y = ly - sy;
-	wlr_cursor_warp_closest(glue->server->cursor, NULL, lx, ly);
+	wlr_cursor_warp_closest(glue->desktop.cursor, NULL, lx, ly);
 	wlr_seat_pointer_notify_enter(seat, surface, sx, sy);
 	wlr_seat_pointer_notify_button(seat, touch->time_msec, BTN_LEFT, WLR_BUTTON_PRESSED);
 	wlr_seat_pointer_notify_frame(seat);
@@ -271,7 +272,7 @@ static void pointer_touch_down(struct glue *glue, const struct tactus_touch *tou
 
 static void pointer_touch_motion(struct glue *glue, const struct tactus_touch *touch, double lx, double ly) {
 	struct wlr_seat *seat = device_seat(glue, touch->device);
-	wlr_cursor_warp_closest(glue->server->cursor, NULL, lx, ly);
+	wlr_cursor_warp_closest(glue->desktop.cursor, NULL, lx, ly);
 	wlr_seat_pointer_notify_motion(seat, touch->time_msec, lx - glue->pointer_touch.origin_x,
 	                               ly - glue->pointer_touch.origin_y);
 	wlr_seat_pointer_notify_frame(seat);
@@ -289,14 +290,14 @@ static void pointer_touch_up(struct glue *glue, uint32_t time_msec, bool taken_b
 }
 
 static void deliver_touch_down(struct glue *glue, const struct tactus_touch *touch, double lx, double ly) {
-	struct server *server = glue->server;
+	const struct glue_desktop *desktop = &glue->desktop;
 	struct wlr_seat *seat = device_seat(glue, touch->device);
 	double sx, sy;
-	struct wlr_surface *surface = surface_at(server, lx, ly, &sx, &sy);
+	struct wlr_surface *surface = desktop->surface_at(desktop->data, lx, ly, &sx, &sy);
 	if (!surface || live_touch_slot(glue, touch->device, touch->touch_id) >= 0)
 		return;
 	if (!wlr_surface_accepts_touch(seat, surface)) {
-		focus_surface(server, surface);
+		desktop->focus_surface(desktop->data, surface);
 		pointer_touch_down(glue, touch, surface, lx, ly, sx, sy);
 		return;
 	}
@@ -305,7 +306,7 @@ static void deliver_touch_down(struct glue *glue, const struct tactus_touch *tou
 		slot++;
 	if (slot == MAX_TOUCHES)
 		return;
-	focus_surface(server, surface);
+	desktop->focus_surface(desktop->data, surface);
 	if (!wlr_seat_touch_notify_down(seat, surface, touch->time_msec, slot, sx, sy))
 		return;
 	glue->touches[slot].active = true;
@@ -317,12 +318,11 @@ static void deliver_touch_down(struct glue *glue, const struct tactus_touch *tou
 
 /* Sends one touch event to the client, as the plugin decided it may. */
 static void deliver(struct glue *glue, const struct tactus_touch *touch) {
-	struct server *server = glue->server;
 	struct wlr_input_device *device = device_of_id(glue, touch->device);
 	struct wlr_seat *seat = device_seat(glue, touch->device);
 	double lx = 0, ly = 0;
 	if (device && (touch->type == TACTUS_TOUCH_DOWN || touch->type == TACTUS_TOUCH_MOTION))
-		wlr_cursor_absolute_to_layout_coords(server->cursor, device, touch->x, touch->y, &lx, &ly);
+		wlr_cursor_absolute_to_layout_coords(glue->desktop.cursor, device, touch->x, touch->y, &lx, &ly);
 	if (is_pointer_touch(glue, touch)) {
 		if (touch->type == TACTUS_TOUCH_MOTION)
 			pointer_touch_motion(glue, touch, lx, ly);
@@ -453,7 +453,7 @@ static void glue_swipe_begin(struct wl_listener *listener, void *data) {
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_SWIPE, event->time_msec);
-	wlr_pointer_gestures_v1_send_swipe_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_swipe_begin(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                         event->fingers);
 }
 
@@ -464,7 +464,7 @@ static void glue_swipe_update(struct wl_listener *listener, void *data) {
 	                              event->dy) != TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_SWIPE, event->time_msec);
-	wlr_pointer_gestures_v1_send_swipe_update(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_swipe_update(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                          event->dx, event->dy);
 }
 
@@ -475,7 +475,7 @@ static void glue_swipe_end(struct wl_listener *listener, void *data) {
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
-	wlr_pointer_gestures_v1_send_swipe_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_swipe_end(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                       event->cancelled);
 }
 
@@ -486,7 +486,7 @@ static void glue_pinch_begin(struct wl_listener *listener, void *data) {
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_PINCH, event->time_msec);
-	wlr_pointer_gestures_v1_send_pinch_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_pinch_begin(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                         event->fingers);
 }
 
@@ -497,7 +497,7 @@ static void glue_pinch_update(struct wl_listener *listener, void *data) {
 	                              event->dy, event->scale, event->rotation) != TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_PINCH, event->time_msec);
-	wlr_pointer_gestures_v1_send_pinch_update(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_pinch_update(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                          event->dx, event->dy, event->scale, event->rotation);
 }
 
@@ -508,7 +508,7 @@ static void glue_pinch_end(struct wl_listener *listener, void *data) {
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
-	wlr_pointer_gestures_v1_send_pinch_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_pinch_end(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                       event->cancelled);
 }
 
@@ -519,7 +519,7 @@ static void glue_hold_begin(struct wl_listener *listener, void *data) {
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_HOLD, event->time_msec);
-	wlr_pointer_gestures_v1_send_hold_begin(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_hold_begin(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                        event->fingers);
 }
 
@@ -530,7 +530,7 @@ static void glue_hold_end(struct wl_listener *listener, void *data) {
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
-	wlr_pointer_gestures_v1_send_hold_end(glue->server->pointer_gestures, glue->server->seat, event->time_msec,
+	wlr_pointer_gestures_v1_send_hold_end(glue->desktop.pointer_gestures, glue->desktop.seat, event->time_msec,
 	                                      event->cancelled);
 }
 
@@ -538,16 +538,16 @@ static void glue_hold_end(struct wl_listener *listener, void *data) {
 static void host_cancel_touchpad_gesture(void *data, uint32_t device) {
 	(void)device;
 	struct glue *glue = data;
-	struct wlr_pointer_gestures_v1 *gestures = glue->server->pointer_gestures;
+	struct wlr_pointer_gestures_v1 *gestures = glue->desktop.pointer_gestures;
 	switch (glue->forwarded_gesture) {
 	case TOUCHPAD_SWIPE:
-		wlr_pointer_gestures_v1_send_swipe_end(gestures, glue->server->seat, glue->forwarded_time, true);
+		wlr_pointer_gestures_v1_send_swipe_end(gestures, glue->desktop.seat, glue->forwarded_time, true);
 		break;
 	case TOUCHPAD_PINCH:
-		wlr_pointer_gestures_v1_send_pinch_end(gestures, glue->server->seat, glue->forwarded_time, true);
+		wlr_pointer_gestures_v1_send_pinch_end(gestures, glue->desktop.seat, glue->forwarded_time, true);
 		break;
 	case TOUCHPAD_HOLD:
-		wlr_pointer_gestures_v1_send_hold_end(gestures, glue->server->seat, glue->forwarded_time, true);
+		wlr_pointer_gestures_v1_send_hold_end(gestures, glue->desktop.seat, glue->forwarded_time, true);
 		break;
 	case TOUCHPAD_NONE:
 		break;
@@ -620,7 +620,7 @@ void glue_set_session_locked(struct glue *glue, bool locked) {
 static size_t host_surfaces_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
 	struct glue *glue = data;
 	double sx, sy;
-	struct wlr_surface *surface = surface_at(glue->server, x, y, &sx, &sy);
+	struct wlr_surface *surface = glue->desktop.surface_at(glue->desktop.data, x, y, &sx, &sy);
 	double origin_x = x - sx, origin_y = y - sy;
 	size_t count = 0; /* all there are; those beyond capacity are counted, not written */
 	while (surface) {
@@ -642,8 +642,8 @@ static size_t host_surfaces_at(void *data, double x, double y, struct tactus_sur
 
 static void host_pointer_location(void *data, double *x, double *y) {
 	struct glue *glue = data;
-	*x = glue->server->cursor->x;
-	*y = glue->server->cursor->y;
+	*x = glue->desktop.cursor->x;
+	*y = glue->desktop.cursor->y;
 }
 
 /* A wl_region a client passed for a gesture or an exclusion, which wlroots keeps as a pixman region of
@@ -679,7 +679,7 @@ static void host_run_action(void *data, const char *name, enum tactus_phase phas
 	       progress, values->fingers);
 	fflush(stdout);
 	if (phase == TACTUS_PHASE_ENDED || phase == TACTUS_PHASE_RECOGNIZED)
-		run_command(glue->server, name);
+		glue->desktop.run_command(glue->desktop.data, name);
 }
 
 static void host_log(void *data, enum tactus_log_level level, const char *message) {
@@ -722,14 +722,14 @@ static bool look_up_entries(void *library, struct tactus_plugin_entries *t, cons
 	return true;
 }
 
-struct glue *glue_create(struct server *server, const char *plugin_path, const char *config_path) {
+struct glue *glue_create(const struct glue_desktop *desktop, const char *plugin_path, const char *config_path) {
 	void *library = dlopen(plugin_path, RTLD_NOW | RTLD_LOCAL);
 	if (!library) {
 		wlr_log(WLR_ERROR, "cannot load %s: %s", plugin_path, dlerror());
 		return NULL;
 	}
 	struct glue *glue = calloc(1, sizeof *glue);
-	glue->server = server;
+	glue->desktop = *desktop;
 	if (!look_up_entries(library, &glue->tactus, plugin_path)) {
 		free(glue);
 		return NULL;
@@ -741,13 +741,13 @@ struct glue *glue_create(struct server *server, const char *plugin_path, const c
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
 		.cancel_touchpad_gesture = host_cancel_touchpad_gesture, .seat_name = host_seat_name,
 	};
-	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, server->display, &host, config_path);
+	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, desktop->display, &host, config_path);
 	if (!glue->plugin) {
 		free(glue);
 		return NULL;
 	}
 	wl_list_init(&glue->committing_surfaces);
-	struct wlr_cursor *cursor = server->cursor;
+	struct wlr_cursor *cursor = desktop->cursor;
 	listen_to(&cursor->events.touch_down, &glue->touch_down, glue_touch_down);
 	listen_to(&cursor->events.touch_motion, &glue->touch_motion, glue_touch_motion);
 	listen_to(&cursor->events.touch_up, &glue->touch_up, glue_touch_up);
@@ -761,7 +761,7 @@ struct glue *glue_create(struct server *server, const char *plugin_path, const c
 	listen_to(&cursor->events.pinch_end, &glue->pinch_end, glue_pinch_end);
 	listen_to(&cursor->events.hold_begin, &glue->hold_begin, glue_hold_begin);
 	listen_to(&cursor->events.hold_end, &glue->hold_end, glue_hold_end);
-	listen_to(&server->compositor->events.new_surface, &glue->new_surface, glue_new_surface);
+	listen_to(&desktop->compositor->events.new_surface, &glue->new_surface, glue_new_surface);
 	return glue;
 }
 
@@ -787,4 +787,17 @@ void glue_destroy(struct glue *glue) {
 	wl_list_for_each_safe(tracked, next, &glue->committing_surfaces, link)
 		committing_surface_destroy(&tracked->destroy, NULL);
 	free(glue);
+}
+
+/* Two helpers, which the desktop and the control use too. */
+
+uint32_t monotonic_msec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+}
+
+void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
+	listener->notify = notify;
+	wl_signal_add(signal, listener);
 }

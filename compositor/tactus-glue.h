@@ -3,9 +3,11 @@
  * tactus-wlr's Tactus glue (tactus-glue.c): everything between the desktop and libtactus, and the code that
  * docs/integrating.md walks through for a compositor author to copy. The desktop creates it before starting the
  * backend, tells it about touchscreens, outputs and keyboard modifiers, and takes it down before its clients. The
- * glue listens to the cursor's touch and touchpad events and to surface commits itself, and asks the desktop
- * (tactus-wlr.h) only for hit tests, focus and commands. Every function ignores a NULL glue, as the plugin ignores
- * a NULL plugin.
+ * glue listens to the cursor's touch and touchpad events and to surface commits itself. Every function ignores a NULL
+ * glue, as the plugin ignores a NULL plugin.
+ *
+ * Its dependencies go one way: the desktop (tactus-wlr.c) and the control (control.c) include this header; the glue
+ * includes neither of theirs, and knows of the desktop only the struct glue_desktop it is created with.
  */
 #ifndef TACTUS_GLUE_H
 #define TACTUS_GLUE_H
@@ -13,15 +15,42 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <wayland-server-core.h>
 
 struct glue;
-struct server;
+struct wlr_compositor;
+struct wlr_cursor;
 struct wlr_input_device;
+struct wlr_output_layout;
+struct wlr_pointer_gestures_v1;
+struct wlr_seat;
+struct wlr_surface;
 
-/* Loads libtactus from plugin_path and creates the plugin on the server's display, with the configuration file at
+/* What the glue needs of the desktop, which fills it in for glue_create: the wlroots objects the glue listens to and
+ * feeds, and the answers only the desktop has, each function called with data. The glue keeps a copy. */
+struct glue_desktop {
+	struct wl_display *display;
+	struct wlr_compositor *compositor;
+	struct wlr_output_layout *layout;
+	struct wlr_cursor *cursor;
+	struct wlr_seat *seat; /* seat0: where touchpad gestures go, and the seat of a device the glue does not know */
+	struct wlr_pointer_gestures_v1 *pointer_gestures;
+	void *data;
+	/* The seat a device belongs to. */
+	struct wlr_seat *(*seat_of)(void *data, struct wlr_input_device *device);
+	/* The front client surface under a layout point, with that point in its coordinates; NULL when there is none, or
+	 * when it is not the surface of the client that keeps input to itself (a lock screen), if one does. */
+	struct wlr_surface *(*surface_at)(void *data, double x, double y, double *sx, double *sy);
+	/* A touch on a surface: raises its window and gives it the keyboard, as a click does. */
+	void (*focus_surface)(void *data, struct wlr_surface *surface);
+	/* Runs the desktop's command of that name, as a binding's host action names it. */
+	void (*run_command)(void *data, const char *name);
+};
+
+/* Loads libtactus from plugin_path and creates the plugin on the desktop's display, with the configuration file at
  * config_path (NULL: the plugin's own lookup, $XDG_CONFIG_HOME then $XDG_CONFIG_DIRS); NULL, logged, when it
  * cannot. */
-struct glue *glue_create(struct server *server, const char *plugin_path, const char *config_path);
+struct glue *glue_create(const struct glue_desktop *desktop, const char *plugin_path, const char *config_path);
 
 /* Reads the configuration file again (SIGHUP, the control's reload). True when it is in force; false when it is bad,
  * the configuration in force staying, with the plugin's message (logged too) in error when error_size is not 0. */
@@ -58,5 +87,12 @@ void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers);
  * activated and deactivated; ext-session-lock-v1's lock and its unlock (a lock client that dies without unlocking
  * leaves the session locked). */
 void glue_set_session_locked(struct glue *glue, bool locked);
+
+/* Two helpers the glue needs, which the desktop and the control use too. CLOCK_MONOTONIC in milliseconds, the clock
+ * of input events' time_msec: */
+uint32_t monotonic_msec(void);
+
+/* Sets the listener's notify function and adds it to the signal. */
+void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify);
 
 #endif

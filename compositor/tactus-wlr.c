@@ -6,7 +6,8 @@
  *
  * This file is the desktop (outputs, windows and focus, keyboards, the pointer) and main, which creates the other
  * two parts and takes them down: the Tactus glue (tactus-glue.c), which loads the plugin and feeds it, and the
- * control (control.c). tactus-wlr.h is the desktop's API for them.
+ * control (control.c). They know of the desktop only what main fills in for them (struct glue_desktop, struct
+ * control_desktop); tactus-wlr.h is the desktop's state, for this file alone.
  *
  *   tactus-wlr [--plugin PATH] [--config FILE] [--socket NAME] [--control PATH] [--replay TRACE] [--help] [--version]
  *
@@ -75,12 +76,6 @@ struct keyboard {
 	struct wlr_input_device *device;
 	struct wl_listener modifiers, key, destroy;
 };
-
-uint32_t monotonic_msec(void) {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
-}
 
 /* Outputs */
 
@@ -188,8 +183,9 @@ static void focus_view(struct view *view) {
 		wlr_seat_keyboard_notify_enter(server->seat, view->xdg_surface->surface, NULL, 0, NULL);
 }
 
-void focus_surface(struct server *server, struct wlr_surface *surface) {
-	struct view *view = view_of_surface(server, surface);
+/* A click or a touch on a surface (the glue's focus_surface): raises its window and gives it the keyboard. */
+static void focus_surface(void *data, struct wlr_surface *surface) {
+	struct view *view = view_of_surface(data, surface);
 	if (view)
 		focus_view(view);
 }
@@ -216,9 +212,11 @@ static void kill_focused_client(struct server *server) {
 	wl_client_destroy(wl_resource_get_client(focused->xdg_surface->resource));
 }
 
-/* The desktop's commands, which bindings' host actions name. They run from the plugin's run_action, which may call
- * back into the plugin: reload does. */
-void run_command(struct server *server, const char *name) {
+/* The desktop's commands, which bindings' host actions name (the glue's run_command): focus-next, close-window,
+ * kill-client, reload; other names do nothing. They run from the plugin's run_action, which may call back into the
+ * plugin: reload does. */
+static void run_command(void *data, const char *name) {
+	struct server *server = data;
 	if (strcmp(name, "focus-next") == 0)
 		focus_next_view(server);
 	else if (strcmp(name, "close-window") == 0)
@@ -313,7 +311,25 @@ static void server_new_xdg_surface(struct wl_listener *listener, void *data) {
 	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
 }
 
-struct wlr_surface *surface_at(struct server *server, double x, double y, double *sx, double *sy) {
+/* The windows, front first, as the control lists them (the control's for_each_window). */
+static void for_each_window(void *data, void (*window)(const struct control_window *window, void *context),
+                            void *context) {
+	struct server *server = data;
+	struct view *view;
+	wl_list_for_each(view, &server->views, link) {
+		struct wlr_box geometry;
+		wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
+		const struct control_window described = {
+			view->x, view->y, geometry.width, geometry.height, view->xdg_surface->toplevel->title,
+		};
+		window(&described, context);
+	}
+}
+
+/* The front client surface under a layout point, with that point in its coordinates (the glue's surface_at, and the
+ * pointer's); NULL when there is none, or when it is not the surface of the client that keeps input to itself. */
+static struct wlr_surface *surface_at(void *data, double x, double y, double *sx, double *sy) {
+	struct server *server = data;
 	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, x, y, sx, sy);
 	if (!node || node->type != WLR_SCENE_NODE_SURFACE)
 		return NULL;
@@ -366,7 +382,9 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 	}
 }
 
-struct wlr_seat *seat_of(struct server *server, struct wlr_input_device *device) {
+/* The seat a device belongs to (the glue's seat_of): the one the control put it on (its data), else seat0. */
+static struct wlr_seat *seat_of(void *data, struct wlr_input_device *device) {
+	struct server *server = data;
 	return device->data ? device->data : server->seat;
 }
 
@@ -557,11 +575,6 @@ static void run(struct server *server) {
 		wl_event_source_remove(signals[i]);
 }
 
-void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify) {
-	listener->notify = notify;
-	wl_signal_add(signal, listener);
-}
-
 static const char usage[] =
 	"usage: tactus-wlr [--plugin PATH] [--config FILE] [--socket NAME] [--control PATH] [--replay TRACE]\n";
 
@@ -657,8 +670,14 @@ int main(int argc, char **argv) {
 	listen_to(&server.input_inhibit->events.activate, &server.session_lock, session_locked);
 	listen_to(&server.input_inhibit->events.deactivate, &server.session_unlock, session_unlocked);
 
+	const struct glue_desktop desktop_for_glue = {
+		.display = server.display, .compositor = server.compositor, .layout = server.layout, .cursor = server.cursor,
+		.seat = server.seat, .pointer_gestures = server.pointer_gestures,
+		.data = &server, .seat_of = seat_of, .surface_at = surface_at, .focus_surface = focus_surface,
+		.run_command = run_command,
+	};
 	char beside[4096];
-	if (!(server.glue = glue_create(&server, plugin ? plugin : default_plugin(beside, sizeof beside), config)))
+	if (!(server.glue = glue_create(&desktop_for_glue, plugin ? plugin : default_plugin(beside, sizeof beside), config)))
 		return 1;
 	const char *name = socket ? (wl_display_add_socket(server.display, socket) == 0 ? socket : NULL)
 	                          : wl_display_add_socket_auto(server.display);
@@ -666,7 +685,11 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "cannot start (socket %s)", socket ? socket : "auto");
 		return 1;
 	}
-	struct control *control = control_create(&server);
+	const struct control_desktop desktop_for_control = {
+		.display = server.display, .backend = server.backend, .seat = server.seat, .layout = server.layout,
+		.glue = server.glue, .data = &server, .for_each_window = for_each_window,
+	};
+	struct control *control = control_create(&desktop_for_control);
 	if (control_path && !control_listen(control, control_path)) {
 		wlr_log(WLR_ERROR, "cannot listen on %s: %s", control_path, strerror(errno));
 		return 1;

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * tactus-wlr's desktop (tactus-wlr.c) as its two other parts see it: the Tactus glue (tactus-glue.h), which feeds
- * the plugin, and the control (control.h), which replays traces and answers commands. The desktop owns both: main
- * creates them and takes them down. They read the state below and ask the desktop for nothing but the functions
- * this header declares.
+ * tactus-wlr's desktop (tactus-wlr.c): its state, for tactus-wlr.c alone. The desktop owns the other two parts, the
+ * Tactus glue (tactus-glue.h), which feeds the plugin, and the control (control.h), which replays traces and answers
+ * commands: main creates them and takes them down.
+ *
+ * Dependencies go one way: the desktop includes the glue's and the control's headers, and nothing includes this one
+ * but tactus-wlr.c. The glue and the control see of the desktop only what it fills in for them when it creates them
+ * (struct glue_desktop, struct control_desktop).
  */
 #ifndef TACTUS_WLR_H
 #define TACTUS_WLR_H
 
-#include <stdint.h>
 #include <wayland-server-core.h>
 
 struct glue;
-struct wlr_surface;
 
 struct server {
 	struct wl_display *display;
@@ -45,25 +46,5 @@ struct view {
 	int x, y;
 	struct wl_listener map, unmap, destroy;
 };
-
-/* CLOCK_MONOTONIC in milliseconds, the clock of input events' time_msec. */
-uint32_t monotonic_msec(void);
-
-/* Sets the listener's notify function and adds it to the signal. */
-void listen_to(struct wl_signal *signal, struct wl_listener *listener, wl_notify_func_t notify);
-
-/* The seat a device belongs to: the one the control put it on (its data), else seat0. */
-struct wlr_seat *seat_of(struct server *server, struct wlr_input_device *device);
-
-/* The front client surface under a layout point, with that point in its coordinates; NULL when there is none, or
- * when it is not the surface of the client that keeps input to itself (a lock screen), if one does. */
-struct wlr_surface *surface_at(struct server *server, double x, double y, double *sx, double *sy);
-
-/* A click or a touch on a surface: raises its window and gives it the keyboard. */
-void focus_surface(struct server *server, struct wlr_surface *surface);
-
-/* Runs the desktop's command of that name, as a binding's host action names it: focus-next focuses the next
- * window, close-window asks the focused one to close; other names do nothing. */
-void run_command(struct server *server, const char *name);
 
 #endif

@@ -568,10 +568,26 @@ enum tactus_gesture_v1_direction {
 
 #ifndef TACTUS_GESTURE_V1_EDGE_ENUM
 #define TACTUS_GESTURE_V1_EDGE_ENUM
+/**
+ * @ingroup iface_tactus_gesture_v1
+ * the edge of the output an edge swipe comes from, as the user sees it
+ */
 enum tactus_gesture_v1_edge {
+	/**
+	 * the output's left edge
+	 */
 	TACTUS_GESTURE_V1_EDGE_LEFT = 1,
+	/**
+	 * the output's right edge
+	 */
 	TACTUS_GESTURE_V1_EDGE_RIGHT = 2,
+	/**
+	 * the output's top edge
+	 */
 	TACTUS_GESTURE_V1_EDGE_TOP = 3,
+	/**
+	 * the output's bottom edge
+	 */
 	TACTUS_GESTURE_V1_EDGE_BOTTOM = 4,
 };
 #endif /* TACTUS_GESTURE_V1_EDGE_ENUM */
