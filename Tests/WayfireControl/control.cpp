@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * For tests only: a Wayfire 0.7 plugin that drives a headless Wayfire as tactus-wlr's control drives tactus-wlr, on a
- * command socket at $TACTUS_WAYFIRE_CONTROL, with the commands scripts/lib/desktop.py sends. Its input comes from
+ * command socket at $TACTUS_WAYFIRE_CONTROL, with the commands Tests/EndToEnd/desktop.py sends. Its input comes from
  * headless wlroots devices (compositor/headless): Wayfire takes them as it takes any device, and their events go down
  * Wayfire's own input path, the one a touchscreen's and a touchpad's would take. One control serves every output.
  *

@@ -4,41 +4,14 @@ import RepositoryPrograms
 
 /// Replays an evemu recording through the real libinput into `tactus-sim listen`, inside an umockdev testbed.
 ///
-/// From the evemu description of a device it writes what umockdev needs: a device file (sysfs attributes and
-/// udev properties), an ioctl file answering libevdev's queries with exactly the lengths libevdev asks for, and
-/// the udev database entry libudev reads; the events get a 2 s lead-in (1.3 s suffices on an idle machine) because libinput drains whatever is
-/// queued when it opens the device.
+/// From the evemu description of a device, Tests/Testbed/umockdev_device.py (which scripts/bench-daemon runs too)
+/// writes what umockdev needs: a device file (sysfs attributes and udev properties), an ioctl file answering
+/// libevdev's queries with exactly the lengths libevdev asks for, and the udev database entry libudev reads; the
+/// events get a 2 s lead-in (1.3 s suffices on an idle machine) because libinput drains whatever is queued when it
+/// opens the device.
 struct Testbed {
-    enum Kind: String { case touchscreen = "ID_INPUT_TOUCHSCREEN", touchpad = "ID_INPUT_TOUCHPAD", keyboard = "ID_INPUT_KEYBOARD" }
-
-    struct Description {
-        var name = ""
-        var ids: [Int] = [0, 0, 0, 0]
-        var properties = [UInt8](repeating: 0, count: 8)
-        var bits: [Int: [UInt8]] = [:]
-        var axes: [(code: Int, values: [Int])] = []
-
-        init(_ text: String) {
-            for raw in text.split(separator: "\n") {
-                let line = raw.trimmingCharacters(in: .whitespaces)
-                let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-                if line.hasPrefix("N:") { name = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
-                if line.hasPrefix("I:") { ids = fields.compactMap { Int($0, radix: 16) } }
-                if line.hasPrefix("P:") { properties = fields.compactMap { UInt8($0, radix: 16) } }
-                if line.hasPrefix("B:"), let type = Int(fields.first ?? "", radix: 16) {
-                    bits[type, default: []] += fields.dropFirst().compactMap { UInt8($0, radix: 16) }
-                }
-                if line.hasPrefix("A:"), let code = Int(fields.first ?? "", radix: 16) {
-                    axes.append((code, fields.dropFirst().compactMap { Int($0) }))
-                }
-            }
-        }
-
-        func bits(_ type: Int, _ length: Int) -> [UInt8] {
-            let b = Array((bits[type] ?? []).prefix(length))
-            return b + [UInt8](repeating: 0, count: length - b.count)
-        }
-    }
+    /// What the device is, as umockdev_device.py's `--kind` names it.
+    enum Kind: String { case touchscreen, touchpad, keyboard }
 
     let folder: String
     /// The emulated nodes, /dev/input/event5 onwards, in the order the devices were given.
@@ -61,25 +34,26 @@ struct Testbed {
          udevProperties: [String] = []) throws {
         self.program = try program.path
         preload = try Artifact.umockdevPreload.path
-        folder = NSTemporaryDirectory() + "tactus-testbed-\(UUID().uuidString)"
+        let folder = NSTemporaryDirectory() + "tactus-testbed-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/udev", withIntermediateDirectories: true)
+        let nodes = devices.indices.map { "/dev/input/event\(5 + $0)" }
+        // Device N's files are deviceN.desc (its description), .umockdev, .ioctl and .events.
+        let files = devices.indices.map { "\(folder)/device\($0)" }
+        for index in devices.indices {
+            try devices[index].description.write(toFile: files[index] + ".desc", atomically: true, encoding: .utf8)
+            _ = try runInRepository("/usr/bin/python3", ["Tests/Testbed/umockdev_device.py", files[index] + ".desc",
+                                                         "--kind", devices[index].kind.rawValue, "--node", nodes[index],
+                                                         "--files", files[index], "--udev", folder + "/udev"]
+                                                        + udevProperties.flatMap { ["--property", $0] })
+        }
+        // The recordings' clock starts once the devices are written, so that writing them takes none of the lead-in.
         let start = Testbed.monotonicNow()
         let origin = devices.compactMap { Testbed.firstTime($0.events) }.min() ?? 0
-        var nodes: [String] = []
-        for (index, device) in devices.enumerated() {
-            let number = 5 + index, minor = 64 + number
-            let d = Description(device.description)
-            let name = "device\(index)"
-            try Testbed.device(d, device.kind, number: number, udevProperties: udevProperties)
-                .write(toFile: "\(folder)/\(name).umockdev", atomically: true, encoding: .utf8)
-            try Testbed.ioctl(d, node: "/dev/input/event\(number)").write(toFile: "\(folder)/\(name).ioctl", atomically: true, encoding: .utf8)
-            let more = udevProperties.map { "E:\($0)\n" }.joined()
-            try "I:1000000\nE:ID_INPUT=1\nE:\(device.kind.rawValue)=1\n\(more)G:seat\nQ:seat\nV:1\n"
-                .write(toFile: "\(folder)/udev/c13:\(minor)", atomically: true, encoding: .utf8)
-            try Testbed.leadIn(device.events, origin: origin, now: start)
-                .write(toFile: "\(folder)/\(name).events", atomically: true, encoding: .utf8)
-            nodes.append("/dev/input/event\(number)")
+        for index in devices.indices {
+            try Testbed.leadIn(devices[index].events, origin: origin, now: start)
+                .write(toFile: files[index] + ".events", atomically: true, encoding: .utf8)
         }
+        self.folder = folder
         self.nodes = nodes
     }
 
@@ -91,92 +65,6 @@ struct Testbed {
         var clock = timespec()
         clock_gettime(CLOCK_MONOTONIC, &clock)
         return Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
-
-    static func littleEndian<T: FixedWidthInteger>(_ values: [T]) -> [UInt8] {
-        values.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } }
-    }
-
-    static func ioctl(_ d: Description, node: String) -> String {
-        var lines = ["@DEV \(node)", "EVIOCGBIT(0) 8 \(hex(d.bits(0, 8)))"]
-        let name = Array(d.name.utf8.prefix(254))
-        lines.append("EVIOCGNAME(0) \(name.count + 1) \(hex(name + [UInt8](repeating: 0, count: 255 - name.count)))")
-        lines.append("EVIOCGID 0 \(hex(littleEndian((d.ids + [0, 0, 0, 0]).prefix(4).map { UInt16(truncatingIfNeeded: $0) })))")
-        lines.append("EVIOCGVERSION 0 01000100")
-        lines.append("EVIOCGPROP(0) 8 \(hex(Array((d.properties + [UInt8](repeating: 0, count: 8)).prefix(8))))")
-        for type in [1, 2, 3, 4, 5, 17, 18, 21] {
-            let length = type == 1 ? 96 : type == 21 ? 16 : 8
-            lines.append("EVIOCGBIT(\(type)) \(length) \(hex(d.bits(type, length)))")
-        }
-        lines.append("EVIOCGKEY(0) 96 \(hex([UInt8](repeating: 0, count: 96)))")
-        lines.append("EVIOCGLED(0) 8 \(hex([UInt8](repeating: 0, count: 8)))")
-        lines.append("EVIOCGSW(0) 8 \(hex([UInt8](repeating: 0, count: 8)))")
-        for axis in d.axes.sorted(by: { $0.code < $1.code }) {
-            let v = axis.values + [0, 0, 0, 0, 0, 0]
-            let info = littleEndian([Int32(0), Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4])])
-            lines.append("EVIOCGABS\(axis.code == 0 ? "" : "(\(axis.code))") 0 \(hex(info))")
-        }
-        let slots = (d.axes.first { $0.code == 0x2f }?.values.dropFirst().first ?? 0) + 1
-        for axis in d.axes.sorted(by: { $0.code < $1.code }) where axis.code > 0x2f && axis.code <= 0x3d {
-            let values = [Int32](repeating: axis.code == 0x39 ? -1 : 0, count: slots)
-            lines.append("EVIOCGMTSLOTS(0) 0 \(hex(littleEndian([UInt32(axis.code)]) + littleEndian(values)))")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A capability bitmap as sysfs prints it: 64-bit words, most significant first, without leading zero words.
-    static func capability(_ bytes: [UInt8]) -> String {
-        var words = stride(from: 0, to: bytes.count, by: 8).map { start in
-            bytes[start..<min(start + 8, bytes.count)].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-        }
-        while words.count > 1 && words.last == 0 { words.removeLast() }
-        return words.reversed().map { String($0, radix: 16) }.joined(separator: " ")
-    }
-
-    static func device(_ d: Description, _ kind: Kind, number: Int, udevProperties: [String] = []) -> String {
-        let ev = capability(d.bits(0, 8)), key = capability(d.bits(1, 96)), abs = capability(d.bits(3, 8))
-        let prop = capability(Array((d.properties + [UInt8](repeating: 0, count: 8)).prefix(8)))
-        let ids = (d.ids + [0, 0, 0, 0]).map { String(format: "%04x", $0) }
-        return """
-        P: /devices/virtual/input/input\(number)/event\(number)
-        N: input/event\(number)
-        E: DEVNAME=/dev/input/event\(number)
-        E: ID_INPUT=1
-        E: \(kind.rawValue)=1
-        \(udevProperties.map { "E: \($0)\n" }.joined())E: MAJOR=13
-        E: MINOR=\(64 + number)
-        E: SUBSYSTEM=input
-        A: dev=13:\(64 + number)
-        L: device=../../input\(number)
-
-        P: /devices/virtual/input/input\(number)
-        E: ID_INPUT=1
-        E: \(kind.rawValue)=1
-        E: NAME="\(d.name)"
-        E: PROP=\(prop)
-        E: EV=\(ev)
-        E: KEY=\(key)
-        E: ABS=\(abs)
-        E: SUBSYSTEM=input
-        A: name=\(d.name)
-        A: properties=\(prop)
-        A: capabilities/ev=\(ev)
-        A: capabilities/key=\(key)
-        A: capabilities/abs=\(abs)
-        A: capabilities/rel=0
-        A: capabilities/msc=0
-        A: capabilities/sw=0
-        A: capabilities/led=0
-        A: capabilities/ff=0
-        A: capabilities/snd=0
-        A: id/bustype=\(ids[0])
-        A: id/vendor=\(ids[1])
-        A: id/product=\(ids[2])
-        A: id/version=\(ids[3])
-
-        """
     }
 
     /// The events restamped on the monotonic clock, `origin` becoming 2 s from `now`, behind an empty report

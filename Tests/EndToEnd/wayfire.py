@@ -121,3 +121,11 @@ class WayfireDesktop(Desktop):
         """The binding actions the plugin ran, as it logged them: "NAME PHASE progress P fingers F"."""
         marker = "tactus: action "
         return [line.split(marker, 1)[1] for line in self.log().splitlines() if marker in line]
+
+
+class PlacedDesktop(WayfireDesktop):
+    """Wayfire with its simple-tile plugin, which lays windows side by side as tactus-wlr does, for the checks with
+    more than one window."""
+
+    def __init__(self, config="", arguments=()):
+        super().__init__(config, plugins=("simple-tile",))

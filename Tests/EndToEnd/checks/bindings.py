@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: MIT
+"""The compositor's bindings and its host actions: focus, close-window, reload, and bindings the keyboard gates."""
+
+from checks.common import binding
+from desktop import Failure, wait_for
+
+
+def a_withheld_swipe_cycles_focus_and_the_client_never_sees_it(Desktop):
+    """A three-finger swipe bound with withhold to focus-next: the focus moves to the other window and the client
+    under the swipe gets none of its touches; a tap after it reaches the client."""
+    config = binding("swipe", "focus-next", fingers=3, direction="left", policy="withhold")
+    with Desktop(config) as desktop:
+        desktop.open_client(title="first")
+        second = desktop.open_client("--gesture", "tap=tap", "--touch", title="second")
+        before = [w["title"] for w in desktop.windows()]
+        desktop.replay("swipe", "--fingers", "3", "--direction", "left", "--at", "%g,%g" % second.centre())
+        after = [w["title"] for w in desktop.windows()]
+        touched = len(second.touches("down"))
+        desktop.replay("tap", "--at", "%g,%g" % second.centre())
+        tap = second.finished("tap", timeout=5)
+        actions = desktop.actions()
+        if (actions != ["focus-next recognized progress 1.00 fingers 3"] or before != ["second", "first"]
+                or after != ["first", "second"] or touched != 0
+                or (len(second.touches("down")), len(second.touches("up"))) != (1, 1) or len(tap) != 1):
+            raise Failure("withhold: actions %s, focus %s → %s, %d touches during the swipe, then %d down %d up"
+                          % (actions, before, after, touched, len(second.touches("down")), len(second.touches("up"))))
+        return ("a withheld 3-finger swipe ran focus-next (focus %s → %s); the window under it got 0 touches, "
+                "then the tap's 1 down and 1 up and a recognized tap" % (before[0], after[0]))
+
+
+def close_window_closes_the_focused_window(Desktop):
+    """A three-finger swipe down bound to close-window: the focused window's client is asked to close and does."""
+    config = binding("swipe", "close-window", fingers=3, direction="down", policy="withhold")
+    with Desktop(config) as desktop:
+        window = desktop.open_client(title="doomed")
+        desktop.replay("swipe", "--fingers", "3", "--direction", "down", "--at", "%g,%g" % window.centre())
+        wait_for(lambda: not window.alive(), 5, "the client exits")
+        closed = [e for e in window.events() if e.get("event") == "closed"]
+        if not closed or window.process.returncode != 0 or desktop.windows():
+            raise Failure("close-window: client events %s, exit %s, windows %s"
+                          % (window.events()[-3:], window.process.returncode, desktop.windows()))
+        return "a 3-finger swipe down ran close-window: the client heard xdg_toplevel.close, exited 0; 0 windows left"
+
+
+def an_action_that_reloads_the_configuration_takes_effect(Desktop):
+    """A tap bound to reload: the configuration file changed on disk meanwhile is read from inside run_action, and
+    its binding (a 3-finger swipe) runs on the next swipe, while the tap's binding is gone."""
+    config = binding("tap", "reload", fingers=2)
+    with Desktop(config) as desktop:
+        window = desktop.open_client(title="app")
+        with open(desktop.config_path, "w") as file:
+            file.write(binding("swipe", "after-reload", fingers=3, direction="left"))
+        desktop.replay("tap", "--fingers", "2", "--at", "%g,%g" % window.centre())
+        wait_for(lambda: desktop.log().count("bindings from") == 2, 5, "the reload's log line")
+        desktop.replay("swipe", "--fingers", "3", "--direction", "left", "--at", "%g,%g" % window.centre())
+        desktop.replay("tap", "--fingers", "2", "--at", "%g,%g" % window.centre())
+        actions = desktop.actions()
+        if (actions.count("reload recognized progress 1.00 fingers 2") != 1
+                or "after-reload recognized progress 1.00 fingers 3" not in actions):
+            raise Failure("reload from an action: actions %s\n%s" % (actions, desktop.log()[-2000:]))
+        return ("a 2-finger tap ran reload from inside run_action; the file's new 3-finger swipe binding then ran "
+                "(actions: %s), and a second tap ran nothing" % ", ".join(actions))
+
+
+def the_keyboard_gates_bindings_and_cycles_focus(Desktop):
+    """The seat's keyboard: a binding that needs Super held runs only while it is (the modifiers reach the plugin),
+    and Alt+Tab focuses the next window."""
+    config = binding("swipe", "overview", fingers=3, direction="up", policy="withhold") + 'modifiers = ["super"]\n'
+    with Desktop(config) as desktop:
+        desktop.open_client(title="first")
+        second = desktop.open_client(title="second")
+        swipe = ["swipe", "--fingers", "3", "--direction", "up", "--at", "%g,%g" % second.centre()]
+        desktop.replay(*swipe)
+        without = len(desktop.actions())
+        desktop.hold("super")
+        desktop.replay(*swipe)
+        desktop.hold("super", pressed=False)
+        held = desktop.actions()
+        before = [w["title"] for w in desktop.windows()]
+        desktop.press("alt", "tab")
+        after = [w["title"] for w in desktop.windows()]
+        if without != 0 or held != ["overview recognized progress 1.00 fingers 3"] or after != before[::-1]:
+            raise Failure("keyboard: %d actions without Super, %s with it; Alt+Tab: %s → %s"
+                          % (without, held, before, after))
+        return ("a 3-finger swipe bound with Super ran 0 actions without it and overview with it held on the headless "
+                "keyboard; Alt+Tab moved the focus %s → %s" % (before[0], after[0]))
