@@ -62,10 +62,11 @@ let package = Package(
         // The standard library's floating-point operations (squareRoot, rounded) call libm.
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
         // Hostile input streams and the promises the engine keeps over them, for the property tests and the fuzzer.
-        .target(name: "TactusPromises", dependencies: ["TactusCore"]),
-        // libFuzzer targets; scripts/fuzz builds them with the fuzzer's instrumentation (docs/robustness.md).
-        .target(name: "FuzzerDriver"),
-        .executableTarget(name: "tactus-fuzz-engine", dependencies: ["TactusCore", "TactusPromises", "FuzzerDriver"]),
+        .target(name: "TactusPromises", dependencies: ["TactusCore"], path: "Tests/TactusPromises"),
+        // libFuzzer targets (Fuzz/); scripts/fuzz builds them with the fuzzer's instrumentation (docs/robustness.md).
+        .target(name: "FuzzerDriver", path: "Fuzz/FuzzerDriver"),
+        .executableTarget(name: "tactus-fuzz-engine", dependencies: ["TactusCore", "TactusPromises", "FuzzerDriver"],
+                          path: "Fuzz/tactus-fuzz-engine"),
 
         // libinput in, Tactus out: the input module a compositor or the simulator's `listen` uses.
         .systemLibrary(name: "CLibinput", path: "Sources/C/CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev", "libxkbcommon-dev"])]),
@@ -91,9 +92,11 @@ let package = Package(
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
         // clients, for the Wayland tests and the latency benchmark.
-        .target(name: "TactusWaylandTestbed", dependencies: ["TactusEventLoop", "TactusWayland", "TactusClient", "CTactusWaylandServer"]),
+        .target(name: "TactusWaylandTestbed", dependencies: ["TactusEventLoop", "TactusWayland", "TactusClient", "CTactusWaylandServer"],
+                path: "Tests/TactusWaylandTestbed"),
         .executableTarget(name: "tactus-fuzz-protocol",
-                          dependencies: ["TactusEventLoop", "TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"]),
+                          dependencies: ["TactusEventLoop", "TactusWaylandTestbed", "TactusClient", "TactusPromises", "FuzzerDriver"],
+                          path: "Fuzz/tactus-fuzz-protocol"),
 
         // The version every program prints (`--version`), from the VERSION file.
         .target(name: "CTactusVersion", path: "Sources/C/CTactusVersion",
@@ -105,7 +108,8 @@ let package = Package(
         // The user's configuration file: threshold defaults and compositor bindings.
         .target(name: "TactusConfiguration",
                 dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
-        .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"]),
+        .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"],
+                          path: "Fuzz/tactus-fuzz-configuration"),
 
         // What a binding does at run time, in every host: its commands started, bounded and reaped.
         .target(name: "TactusActions",
@@ -119,7 +123,8 @@ let package = Package(
                            "TactusConfiguration", "TactusActions"]
         ),
         .executableTarget(name: "tactus-fuzz-plugin",
-                          dependencies: ["TactusPlugin", "CTactusPlugin", "CTactusWaylandServer", "FuzzerDriver"]),
+                          dependencies: ["TactusPlugin", "CTactusPlugin", "CTactusWaylandServer", "FuzzerDriver"],
+                          path: "Fuzz/tactus-fuzz-plugin"),
         // libtactus.so's version script (Sources/TactusPluginExports/Exports.swift says why it has a target of its own).
         .target(
             name: "TactusPluginExports",
@@ -186,8 +191,9 @@ let package = Package(
         // `tactusd --replay` read them so, and tactus-wlr's C reader is held to it (Tests/TraceAgreement).
         .target(name: "TactusTrace", dependencies: ["TactusCore", "JSONLines"]),
         .target(name: "TactusSimulation", dependencies: ["TactusCore", "TactusTrace", "JSONLines", "CLibyaml"], path: "simulator/Sources/TactusSimulation"),
-        .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusTrace", "FuzzerDriver"]),
-        .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"]),
+        .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusTrace", "FuzzerDriver"], path: "Fuzz/tactus-fuzz-trace"),
+        .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"],
+                          path: "Fuzz/tactus-fuzz-recording"),
         .executableTarget(
             name: "tactus-sim",
             dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "TactusConfiguration", "CTactusVersion", "JSONLines",
