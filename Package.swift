@@ -61,7 +61,7 @@ let package = Package(
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
         // The standard library's floating-point operations (squareRoot, rounded) call libm.
         .target(name: "TactusCore", linkerSettings: [.linkedLibrary("m")]),
-        // Hostile input streams and the promises the engine keeps over them, for the property tests and the fuzzer.
+        // Hostile input streams and the promises the engine keeps over them, for the property tests and the fuzzers.
         .target(name: "TactusPromises", dependencies: ["TactusCore"], path: "Tests/TactusPromises"),
         // libFuzzer targets (Fuzz/); scripts/fuzz builds them with the fuzzer's instrumentation (docs/robustness.md).
         .target(name: "FuzzerDriver", path: "Fuzz/FuzzerDriver"),
@@ -91,7 +91,7 @@ let package = Package(
         ),
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
-        // clients, for the Wayland tests and the latency benchmark.
+        // clients, for the Wayland tests, the protocol fuzzer and the latency benchmark.
         .target(name: "TactusWaylandTestbed", dependencies: ["TactusEventLoop", "TactusWayland", "TactusClient", "CTactusWaylandServer"],
                 path: "Tests/TactusWaylandTestbed"),
         .executableTarget(name: "tactus-fuzz-protocol",
@@ -105,17 +105,19 @@ let package = Package(
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
 
-        // The user's configuration file: threshold defaults and compositor bindings.
+        // The user's configuration file, read and validated (it runs nothing): thresholds, bindings, devices.
         .target(name: "TactusConfiguration",
                 dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"],
                           path: "Fuzz/tactus-fuzz-configuration"),
 
-        // What a binding does at run time, in every host: its commands started, bounded and reaped.
+        // What bindings do at run time, the same in the plugin and tactusd (BindingRuntime): the steps that run, pacing,
+        // the commands' environment, and the commands started, bounded and reaped; host actions handed to the host.
         .target(name: "TactusActions",
                 dependencies: ["TactusCore", "TactusConfiguration", "TactusEventLoop", "CTactusWaylandServer"]),
 
-        // The plugin: tactus.h (CTactusPlugin) implemented over the engine, the server and libinput's units.
+        // The plugin: tactus.h (CTactusPlugin) implemented over the engine loop, the server, the binding runtime and
+        // libinput's units.
         .systemLibrary(name: "CTactusPlugin", path: "Sources/C/CTactusPlugin"),
         .target(
             name: "TactusPlugin",
@@ -175,8 +177,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
 
-        // tactusd (Sources/tactusd): a seat's devices through libinput, the engine on a wl_event_loop of its own (no
-        // display), the configuration's exec bindings run at the steps they name.
+        // tactusd (Sources/tactusd): a seat's devices through libinput (or a trace, --replay), the engine on a
+        // wl_event_loop of its own (no display), the configuration's exec bindings run by the binding runtime. It links
+        // neither the protocol server nor the simulator.
         .executableTarget(
             name: "tactusd",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",

@@ -212,7 +212,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// A libinput touchpad gesture stream began with `fingers` fingers: an interaction at the pointer. A stream
     /// still running is cancelled first.
     func beginStream(_ stream: InputSource, fingers: Int, time: Timestamp) {
-        guard (1...10).contains(fingers) else { return record(.invalidFingerCount) }
+        guard GestureParameter.fingerCounts.contains(fingers) else { return record(.invalidFingerCount) }
         if tracker.source != .none {
             record(.touchpadBeginWithoutEnd)
             abandonInteraction(.cancelledByInput, at: time)

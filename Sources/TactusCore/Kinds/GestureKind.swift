@@ -36,7 +36,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     var traits: Traits {
         switch self {
         case .tap:
-            return Traits(number: 1, name: "tap", fingers: 1...10, parameters: [.count, .distance, .duration],
+            return Traits(number: 1, name: "tap", fingers: GestureParameter.fingerCounts, parameters: [.count, .distance, .duration],
                           isDiscrete: true) { spec in
                 var tap = TapGesture(count: spec.count ?? 1, fingers: spec.fingers ?? 1)
                 if let distance = spec.distance { tap.maximumMovement = distance }
@@ -44,7 +44,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
                 return AnyGesture(tap)
             }
         case .longPress:
-            return Traits(number: 2, name: "long_press", fingers: 1...10, parameters: [.distance, .duration],
+            return Traits(number: 2, name: "long_press", fingers: GestureParameter.fingerCounts, parameters: [.distance, .duration],
                           isDiscrete: true) { spec in
                 var press = LongPressGesture(fingers: spec.fingers ?? 1)
                 if let duration = spec.duration { press.minimumDuration = .milliseconds(Int64(duration)) }
@@ -52,11 +52,11 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
                 return AnyGesture(press)
             }
         case .drag:
-            return Traits(number: 3, name: "drag", fingers: 1...10, parameters: [.distance]) { spec in
+            return Traits(number: 3, name: "drag", fingers: GestureParameter.fingerCounts, parameters: [.distance]) { spec in
                 AnyGesture(DragGesture(minimumDistance: spec.distance ?? GestureDefaults.slop, fingers: spec.fingers ?? 1))
             }
         case .swipe:
-            return Traits(number: 4, name: "swipe", fingers: 1...10,
+            return Traits(number: 4, name: "swipe", fingers: GestureParameter.fingerCounts,
                           parameters: [.distance, .minimumVelocity, .directions], isDiscrete: true) { spec in
                 var swipe = SwipeGesture(directions: spec.directions ?? .cardinal, fingers: spec.fingers ?? 1)
                 if let distance = spec.distance { swipe.minimumDistance = distance }
@@ -64,7 +64,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
                 return AnyGesture(swipe)
             }
         case .edgeSwipe:
-            return Traits(number: 5, name: "edge_swipe", fingers: 1...10, parameters: [.distance, .edge],
+            return Traits(number: 5, name: "edge_swipe", fingers: GestureParameter.fingerCounts, parameters: [.distance, .edge],
                           needsOutputEdge: true) { spec in
                 AnyGesture(spec.edgeSwipe)
             }
@@ -81,7 +81,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
                 return AnyGesture(rotate)
             }
         case .hold:
-            return Traits(number: 8, name: "hold", fingers: 1...10, parameters: [.duration]) { spec in
+            return Traits(number: 8, name: "hold", fingers: GestureParameter.fingerCounts, parameters: [.duration]) { spec in
                 var hold = HoldGesture(fingers: spec.fingers ?? 1)
                 if let duration = spec.duration { hold.minimumDuration = .milliseconds(Int64(duration)) }
                 return AnyGesture(hold)

@@ -49,11 +49,15 @@ public enum GestureParameter: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// How many fingers a gesture can have, of any kind: the fingers parameter's range, within which each kind has
+    /// its own (`GestureKind.fingerRange`).
+    public static let fingerCounts = 1...10
+
     /// The numbers the parameter takes whatever the kind (fingers: see `GestureKind.fingerRange`); nil for
     /// parameters that are not numbers.
     public var range: ValueRange? {
         switch self {
-        case .fingers: return .whole(1...10)
+        case .fingers: return .whole(GestureParameter.fingerCounts)
         case .count: return .whole(1...5)
         case .duration: return .whole(1...10_000)
         case .distance: return .aboveZeroAtMost(500)
