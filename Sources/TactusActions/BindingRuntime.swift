@@ -115,10 +115,10 @@ public final class BindingRuntime: AttachmentOwner {
         launcher.reap()
     }
 
-    /// Stops: every binding's gesture in progress is cancelled (its `cancelled` command runs), then the commands
-    /// running and the steps waiting get `wait` to finish; with `endingCommands`, those still running then are ended
-    /// (`CommandLauncher.stopAll`), else left to run. Steps still waiting are left out and reported. It blocks
-    /// meanwhile, and the bindings stay out.
+    /// Stops: every binding's gesture in progress is cancelled (its `cancelled` command runs), then the steps waiting
+    /// get `wait` to start; with `endingCommands`, the commands running get it to finish and those still running then
+    /// are ended, else they are left to run (`CommandLauncher.stopAll`). Steps still waiting are left out and
+    /// reported. It blocks meanwhile, and the bindings stay out.
     public func stop(after wait: TimeSpan, endingCommands: Bool) {
         isSuspended = true
         keys.forEach(detach)

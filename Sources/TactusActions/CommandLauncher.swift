@@ -219,12 +219,13 @@ public final class CommandLauncher {
         }
     }
 
-    /// Stops, once the commands running and the steps waiting had `wait` to run: steps still waiting then are left
-    /// out. With `ending`, the commands still running are ended: their process groups get SIGTERM, then SIGKILL after
-    /// `grace`, and each is collected; without, they are left to run (a compositor that unloads its plugin). For a
-    /// host that stops; it blocks meanwhile.
+    /// Stops, once the steps waiting had `wait` to start: steps still waiting then are left out. With `ending`, the
+    /// commands running had `wait` to finish too, and those still running then are ended: their process groups get
+    /// SIGTERM, then SIGKILL after `grace`, and each is collected. Without, they are left to run, and not waited for
+    /// (a compositor that unloads its plugin: the applications its gestures started go on). For a host that stops; it
+    /// blocks meanwhile.
     public func stopAll(after wait: TimeSpan, ending: Bool = true, grace: TimeSpan = .milliseconds(500)) {
-        reapAll(within: wait)
+        reapAll(within: wait, waitingForRunning: ending)
         for (binding, own) in commands {
             for step in own.waiting { failed(binding, step.command, .stopped) }
             commands[binding]?.waiting = []
@@ -233,7 +234,7 @@ public final class CommandLauncher {
         for own in commands.values {
             for pid in own.running.keys { kill(-pid, SIGTERM) }
         }
-        reapAll(within: grace)
+        reapAll(within: grace, waitingForRunning: true)
         for own in commands.values {
             for pid in own.running.keys {
                 kill(-pid, SIGKILL)
@@ -244,11 +245,13 @@ public final class CommandLauncher {
         commands = [:]
     }
 
-    /// Collects the commands that exit within `time`, and starts the steps whose turn comes, looking every 10 ms.
-    private func reapAll(within time: TimeSpan) {
+    /// Collects the commands that exit within `time`, and starts the steps whose turn comes, looking every 10 ms, until
+    /// no step waits (and, `waitingForRunning`, no command runs).
+    private func reapAll(within time: TimeSpan, waitingForRunning: Bool) {
         let deadline = Timestamp.monotonicNow() + time
         reap()
-        while runningCount + waitingCount > 0, case let now = Timestamp.monotonicNow(), now < deadline {
+        while (waitingForRunning ? runningCount : 0) + waitingCount > 0, case let now = Timestamp.monotonicNow(),
+              now < deadline {
             var pause = timespec(tv_sec: 0, tv_nsec: Int(min((deadline - now).microseconds, 10_000)) * 1000)
             nanosleep(&pause, nil)
             reap()

@@ -116,9 +116,9 @@ extension Plugin {
     }
 
     /// Stops the bindings, for tactus_plugin_destroy: a gesture in progress is cancelled and its `cancelled` command
-    /// runs (host actions no longer reach the host); commands that run are left to run, as applications the user
-    /// started, and steps still waiting for their turn are left out. It does not wait: the compositor goes on.
+    /// runs (host actions no longer reach the host), after the gesture's last command, as anywhere, for a second at
+    /// most; commands that run are left to run, as applications the user started, and not waited for.
     func stopBindings() {
-        runtime.stop(after: .zero, endingCommands: false)
+        runtime.stop(after: CommandLauncher.Limits.holdBack, endingCommands: false)
     }
 }

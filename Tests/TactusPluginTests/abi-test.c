@@ -379,6 +379,49 @@ static void lock_checks(struct wl_display *display, struct tactus_host *host) {
 	tactus.destroy(plugin);
 }
 
+/* The plugin destroyed in the middle of a gesture of an exec binding: the gesture is cancelled and its cancelled
+ * command runs, after its began command, with the gesture's variables, as tactusd runs it when it stops. */
+static void destroyed_mid_gesture_checks(struct wl_display *display, struct tactus_host *host,
+                                         struct tactus_device *screen, const char *home) {
+	char path[512], marker[512], text[1024];
+	snprintf(path, sizeof path, "%s/stopping.toml", home);
+	snprintf(marker, sizeof marker, "%s/steps", home);
+	snprintf(text, sizeof text,
+	         "[[binding]]\ngesture = \"drag\"\nfingers = 3\non = [\"began\", \"cancelled\"]\n"
+	         "action = { exec = \"echo $TACTUS_PHASE $TACTUS_GESTURE >> %s\" }\n", marker);
+	write_file(path, text);
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
+	tactus.add_device(plugin, screen);
+	for (int f = 0; f < 3; f++)
+		tactus.touch_down(plugin, 1, 30000, f, 0.4 + 0.05 * f, 0.5);
+	tactus.touch_frame(plugin, 1);
+	for (int s = 1; s <= 10; s++) {
+		for (int f = 0; f < 3; f++)
+			tactus.touch_motion(plugin, 1, 30000 + 10 * s, f, 0.4 + 0.05 * f + 0.01 * s, 0.5);
+		tactus.touch_frame(plugin, 1);
+	}
+	tactus.destroy(plugin);
+	/* Both commands started before destroy returned; they write their lines soon after. */
+	char steps[256] = "";
+	for (int i = 0; i < 200 && strcmp(steps, "began drag\ncancelled drag\n") != 0; i++) {
+		struct timespec pause = {0, 10 * 1000 * 1000};
+		nanosleep(&pause, NULL);
+		FILE *file = fopen(marker, "r");
+		size_t length = file ? fread(steps, 1, sizeof steps - 1, file) : 0;
+		steps[length] = 0;
+		if (file)
+			fclose(file);
+	}
+	CHECK(strcmp(steps, "began drag\ncancelled drag\n") == 0,
+	      "destroyed in the middle of a drag: its began and cancelled commands ran, in order (\"%s\")", steps);
+	/* The plugin left its commands to run; this host reaps them. */
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	unlink(marker);
+	unlink(path);
+}
+
 /* The configuration file: bindings with host and exec actions, a bad file at start and on reload. */
 static void configuration_checks(struct wl_display *display, struct tactus_host *host, struct tactus_device *screen,
                                  const char *home) {
@@ -1105,6 +1148,7 @@ int main(int argc, char **argv) {
 	lock_checks(display, &host);
 	withheld_at_destroy_checks(display, &host);
 	configuration_checks(display, &host, &screen, home);
+	destroyed_mid_gesture_checks(display, &host, &screen, home);
 	wl_display_destroy(display); /* removes its socket */
 	rmdir(home);
 	printf("%d passed, %d failed\n", passed, failed);

@@ -312,8 +312,10 @@ struct tactus_binding {
 	/* Destroys the plugin, before the display. NULL is ignored. The touch events it still withholds go to their      \
 	 * clients first, through deliver_touch, in order (no client gets the rest of a touch without its beginning);     \
 	 * no callback runs after it. From inside a touch entry's callback, that entry answers TACTUS_DELIVER for its     \
-	 * own event unless it was withheld before, and so delivered with the others. The commands of exec bindings that \
-	 * still run (an application a gesture started) go on running; the compositor, their parent, reaps them. */     \
+	 * own event unless it was withheld before, and so delivered with the others. The bindings' gestures in progress  \
+	 * are cancelled, and their cancelled exec commands start (after the gesture's last command, a second at most:    \
+	 * destroy may wait that long); the commands that still run then (an application a gesture started) go on         \
+	 * running, and the compositor, their parent, reaps them. */                                                      \
 	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
                                                                                                                     \
 	/* Devices: 0 on success, -1 for NULL arguments, a struct smaller than ABI 3.0's, an unknown id, a kind or         \
