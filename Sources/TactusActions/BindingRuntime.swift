@@ -42,7 +42,7 @@ public final class BindingRuntime: AttachmentOwner {
     /// Whether commands start; off, they are only reported (`tactusd --dry-run`).
     public var startsCommands = true
     /// Whether the bindings are out of recognition (`suspend`).
-    public private(set) var isSuspended = false
+    private var isSuspended = false
 
     private let engineLoop: EngineLoop
     private let hostAction: (_ binding: Int, _ update: GestureUpdate) -> Void
@@ -67,9 +67,6 @@ public final class BindingRuntime: AttachmentOwner {
 
     /// The keys of the bindings in force, in order.
     public var keys: [Int] { entries.keys.sorted() }
-
-    /// The binding of `key`, if it is in force.
-    public func binding(_ key: Int) -> BindingConfiguration? { entries[key]?.configuration }
 
     /// Puts `binding` in force as `key`, with the thresholds and the [[device]] rules of `configuration`: it takes
     /// part in recognition at once, unless the runtime is suspended.
@@ -124,10 +121,6 @@ public final class BindingRuntime: AttachmentOwner {
         keys.forEach(detach)
         launcher.stopAll(after: wait, ending: endingCommands)
     }
-
-    /// How many commands run now, and how many steps wait for their turn.
-    public var runningCommands: Int { launcher.runningCount }
-    public var waitingSteps: Int { launcher.waitingCount }
 
     private func attach(_ key: Int) {
         guard let entry = entries[key], entry.attached.isEmpty else { return }

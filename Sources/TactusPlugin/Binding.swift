@@ -5,21 +5,16 @@ import TactusConfiguration
 import TactusCore
 
 /// A compositor binding as the plugin keeps it beside the runtime (`BindingRuntime`, which recognizes it and runs its
-/// action): where it came from, and what the host hears of its action, whose name it keeps as a C string for
-/// run_action.
+/// action, under the id add_binding returns): where it came from, and what the host hears of its action, whose name
+/// it keeps as a C string for run_action.
 final class Binding {
-    let configuration: BindingConfiguration
-    /// Its id, as add_binding returns it (the file's bindings have one too), and its key in the runtime.
-    let id: Int32
     /// Whether it came from the configuration file (a reload replaces those) or through the C ABI.
     let isFromFile: Bool
     /// Whether the host ran its action's began and not yet an end (a live binding's gesture, as the host sees it).
     var isOpenForHost = false
     let actionName: UnsafeMutablePointer<CChar>
 
-    init(_ configuration: BindingConfiguration, id: Int32, isFromFile: Bool) {
-        self.configuration = configuration
-        self.id = id
+    init(_ configuration: BindingConfiguration, isFromFile: Bool) {
         self.isFromFile = isFromFile
         switch configuration.action {
         case .host(let name), .exec(let name): actionName = strdup(name)

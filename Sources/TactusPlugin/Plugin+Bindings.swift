@@ -60,7 +60,7 @@ extension Plugin {
     }
 
     private func add(_ configuration: BindingConfiguration, isFromFile: Bool, id: Int32) {
-        bindings[id] = Binding(configuration, id: id, isFromFile: isFromFile)
+        bindings[id] = Binding(configuration, isFromFile: isFromFile)
         runtime.add(configuration, as: Int(id), in: self.configuration)
     }
 
