@@ -15,6 +15,8 @@ import TactusEventLoop
 ///   order per gesture, changes of a busy or unpaced binding left out, a cap on what runs, every command reaped.
 /// - While suspended (a lock screen holds the session), no binding takes part in recognition: what was in progress is
 ///   cancelled, and reported as such; bindings added meanwhile wait. Resumed, they take part again, in key order.
+///   Suspended or stopping, nothing runs but the cancellation of a gesture whose began ran: taking bindings out one
+///   by one can let another win for a moment, and that must not act behind a lock screen.
 /// - Stopping cancels what is in progress (its `cancelled` commands run), then lets the commands finish, or ends them.
 ///
 /// The host gives each binding a key that it never gives another (the launcher tells a binding's commands by it);
@@ -30,18 +32,23 @@ public final class BindingRuntime: AttachmentOwner {
         case leftOut(String, CommandLauncher.Refusal, binding: Int)
     }
 
-    /// A binding in force: what it is, the thresholds and device rules it is attached with, what it became in the
-    /// engine (nothing while suspended), and its pacer.
+    /// A binding in force: what it is, whether [[device]] rules apply to it, what it became in the engine (nothing
+    /// while suspended), its pacer, and whether a gesture of it began and has not ended.
     private struct Entry {
         let configuration: BindingConfiguration
-        let attachments: [BindingAttachment]
+        let obeysDeviceRules: Bool
         var attached: [AttachmentID] = []
         var pacer: ActionPacer
+        var isOpen = false
     }
+
+    /// The thresholds and [[device]] rules bindings are attached with: those of the configuration in force. A new one
+    /// applies to the bindings attached from then on (added, or resumed).
+    public var configuration = Configuration()
 
     /// Whether commands start; off, they are only reported (`tactusd --dry-run`).
     public var startsCommands = true
-    /// Whether the bindings are out of recognition (`suspend`).
+    /// Whether the bindings are out of recognition (`suspend`), or going (`prepareToStop`, `stop`).
     private var isSuspended = false
 
     private let engineLoop: EngineLoop
@@ -68,14 +75,12 @@ public final class BindingRuntime: AttachmentOwner {
     /// The keys of the bindings in force, in order.
     public var keys: [Int] { entries.keys.sorted() }
 
-    /// Puts `binding` in force as `key`, with the thresholds and the [[device]] rules of `configuration`: it takes
+    /// Puts `binding` in force as `key`, with the thresholds of `configuration` and, when it `obeysDeviceRules` (the
+    /// file's bindings: a compositor's own are not the file's to keep off a device), its [[device]] rules: it takes
     /// part in recognition at once, unless the runtime is suspended.
-    public func add(_ binding: BindingConfiguration, as key: Int, in configuration: Configuration) {
+    public func add(_ binding: BindingConfiguration, as key: Int, obeysDeviceRules: Bool = true) {
         remove(key)
-        entries[key] = Entry(configuration: binding,
-                             attachments: binding.attachments(thresholds: configuration.thresholds,
-                                                              deviceRules: configuration.deviceRules(for: binding)),
-                             pacer: ActionPacer(pace: binding.pace))
+        entries[key] = Entry(configuration: binding, obeysDeviceRules: obeysDeviceRules, pacer: ActionPacer(pace: binding.pace))
         if !isSuspended { attach(key) }
     }
 
@@ -112,6 +117,12 @@ public final class BindingRuntime: AttachmentOwner {
         launcher.reap()
     }
 
+    /// From now on, nothing runs but the cancellation of a gesture whose began ran, until `stop`: for a host that stops
+    /// from inside a callback of the engine, where the bindings cannot be taken out yet.
+    public func prepareToStop() {
+        isSuspended = true
+    }
+
     /// Stops: every binding's gesture in progress is cancelled (its `cancelled` command runs), then the steps waiting
     /// get `wait` to start; with `endingCommands`, the commands running get it to finish and those still running then
     /// are ended, else they are left to run (`CommandLauncher.stopAll`). Steps still waiting are left out and
@@ -124,7 +135,11 @@ public final class BindingRuntime: AttachmentOwner {
 
     private func attach(_ key: Int) {
         guard let entry = entries[key], entry.attached.isEmpty else { return }
-        let attached = entry.attachments.map { engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: self) }
+        let binding = entry.configuration
+        let deviceRules = entry.obeysDeviceRules ? configuration.deviceRules(for: binding) : []
+        let attached = binding.attachments(thresholds: configuration.thresholds, deviceRules: deviceRules).map {
+            engineLoop.attach($0.gesture, to: $0.target, options: $0.options, owner: self)
+        }
         entries[key]?.attached = attached
         for attachment in attached { bindingOfAttachment[attachment] = key }
     }
@@ -140,13 +155,24 @@ public final class BindingRuntime: AttachmentOwner {
     // MARK: AttachmentOwner
 
     public func receive(_ update: GestureUpdate) {
-        guard let key = bindingOfAttachment[update.attachment], let binding = entries[key]?.configuration else { return }
-        let scale = engineLoop.millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1)
-        if update.recognizer == binding.actingRecognizer && (update.phase == .began || update.phase == .recognized) {
-            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
-            launcher.gestureBegins(of: key)
+        guard let key = bindingOfAttachment[update.attachment], let entry = entries[key] else { return }
+        let binding = entry.configuration
+        let acts = update.recognizer == binding.actingRecognizer
+        if acts {
+            switch update.phase {
+            case .began: entries[key]?.isOpen = !isSuspended
+            case .changed: break
+            default: entries[key]?.isOpen = false
+            }
         }
         report(.update(update, binding: key))
+        if isSuspended && !(acts && update.phase == .cancelled && entry.isOpen) { return }
+        let scale = engineLoop.millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1)
+        if acts && (update.phase == .began || update.phase == .recognized) {
+            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
+            // The launcher keeps a record for each binding whose gesture began: only for commands it will start.
+            if case .exec = binding.action, startsCommands { launcher.gestureBegins(of: key) }
+        }
         guard binding.runs(update), let pacer = entries[key]?.pacer,
               let paces = pacer.paces(at: update, millimetresPerPixel: scale) else { return }
         switch binding.action {

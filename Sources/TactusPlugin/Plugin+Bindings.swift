@@ -28,7 +28,7 @@ extension Plugin {
         }
         outsideCallbacks { [self] in
             for (id, binding) in bindings where binding.isFromFile { remove(id) }
-            configuration = loaded
+            runtime.configuration = loaded
             server?.exclusionLimit = loaded.exclusionLimit ?? GestureServer.defaultExclusionLimit
             for binding in loaded.bindings { add(binding, isFromFile: true, id: reserveBindingID()) }
             host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
@@ -61,7 +61,7 @@ extension Plugin {
 
     private func add(_ configuration: BindingConfiguration, isFromFile: Bool, id: Int32) {
         bindings[id] = Binding(configuration, isFromFile: isFromFile)
-        runtime.add(configuration, as: Int(id), in: self.configuration)
+        runtime.add(configuration, as: Int(id), obeysDeviceRules: isFromFile)
     }
 
     /// Removes a binding added through the ABI; from inside a callback, queued and taken as known (one that is not
@@ -108,10 +108,10 @@ extension Plugin {
                       values: CValues.values(update.values)))
     }
 
-    /// Logs what the runtime says the host should hear: a command left out. Nothing reaches a host that destroyed the
-    /// plugin.
+    /// Logs what the runtime says the host should hear: a command left out. (After destroy, the host's callbacks are
+    /// forgotten: nothing reaches it.)
     func tell(_ report: BindingRuntime.Report) {
-        guard case .leftOut(let command, let refusal, let key) = report, !isDestroyed else { return }
+        guard case .leftOut(let command, let refusal, let key) = report else { return }
         host.log(TACTUS_LOG_ERROR, "tactus: binding \(key)'s command \(command): \(refusal)")
     }
 

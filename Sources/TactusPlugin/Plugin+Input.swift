@@ -83,11 +83,9 @@ extension Plugin {
         }
         now = max(now, timestamp)
         switch engineLoop.answer(event, at: timestamp) {
-        case .withhold(let device, let event, let time)? where isDestroyed:
-            // The plugin was destroyed from a callback of this entry. Withheld before, the event went to its client
-            // with the others; withheld after, nobody will deliver it later but the host, now.
-            let handedOver = lastHandedOver[device].map { $0.event == event && $0.time == time } ?? false
-            return handedOver ? TACTUS_WITHHOLD : TACTUS_DELIVER
+        // Withheld after the plugin was destroyed from a callback of this entry: nobody will deliver it later but the
+        // host, now. (Withheld before, it went to its client with the others, or was released or dropped since.)
+        case .withhold? where isDestroyed && !answeredBeforeDestroy: return TACTUS_DELIVER
         case .withhold?: return TACTUS_WITHHOLD
         case .drop?: return TACTUS_DROP
         default: return TACTUS_DELIVER
@@ -204,9 +202,9 @@ extension Plugin {
     /// callback, the event that entry handles goes with them if it was withheld already, and is otherwise answered
     /// TACTUS_DELIVER.
     func handOverWithheldTouches() {
+        answeredBeforeDestroy = !engineLoop.engine.isAnswerPending
         for case .deliver(let device, let event, let time) in engineLoop.engine.withheldTouches {
             host.deliver(CValues.touch(event, device: device, time: time))
-            lastHandedOver[device] = (event, time)
         }
         for (event, device, time) in waitingTouches { host.deliver(CValues.touch(event, device: device, time: time)) }
         host.forgetCallbacks()

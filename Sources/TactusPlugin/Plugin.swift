@@ -13,9 +13,9 @@ import TactusWayland
 /// compositor's devices, its bindings (from the configuration file and through the C ABI) with their actions,
 /// and the raw-touch decisions that go back to it.
 ///
-/// One touch frame: the entry hands the event to `engineLoop`; the engine routes each update once, by owner, to the
-/// server (a client's gesture) or to the binding runtime (a binding's action); its raw-touch decisions come back to
-/// `decide`, the first one as the entry's answer.
+/// One touch frame: the entry hands the event to `engineLoop`, which answers its raw-touch decision, the entry's
+/// answer; the engine routes each update once, by owner, to the server (a client's gesture) or to the binding runtime
+/// (a binding's action), and its decisions about other events (withheld ones released, cancels) come to `decide`.
 final class Plugin {
     let host: Host
     let engineLoop: EngineLoop
@@ -27,10 +27,10 @@ final class Plugin {
     var devices: Set<DeviceID> = []
     /// The time of the latest event, for events that carry none (devices, modifiers).
     var now = Timestamp.zero
-    /// The last withheld touch event of each device that went to the clients when the plugin was destroyed
-    /// (`handOverWithheldTouches`): the event of the entry that was running then, if it was withheld already, is its
-    /// device's.
-    var lastHandedOver: [DeviceID: (event: TouchEvent, time: Timestamp)] = [:]
+    /// Whether the touch event an entry was handling when the plugin was destroyed from a callback had been decided
+    /// already: withheld then, it went to its client with the others, or was released or dropped since
+    /// (`handOverWithheldTouches`).
+    var answeredBeforeDestroy = false
     /// The touchpads whose current gesture stream the clients get (`decide(_: TouchpadStreamDecision)`).
     var streamsForClients: Set<DeviceID> = []
 
@@ -38,11 +38,10 @@ final class Plugin {
     /// What the bindings do when their gestures move, as in tactusd: it recognizes them and runs their commands; their
     /// host actions come back to `runHostAction`.
     private(set) var runtime: BindingRuntime!
-    /// The configuration file the host named, if it named one, and what of the file is in force.
+    /// The configuration file the host named, if it named one (what of a file is in force, the runtime holds).
     let configurationPathGiven: String?
     /// The file to read: the host's, else the one the XDG directories give now (`Configuration.defaultPath`).
     var configurationPath: String { configurationPathGiven ?? Configuration.defaultPath() }
-    var configuration = Configuration()
     /// Every binding by id (file bindings too), which is its key in the runtime.
     var bindings: [Int32: Binding] = [:]
     var nextBinding: Int32 = 1
@@ -90,8 +89,9 @@ final class Plugin {
     var latestTime: UInt32 { UInt32(truncatingIfNeeded: now.microseconds / 1000) }
 
     /// Stops the bindings and releases the plugin's handle once the display's event loop is idle: for a destroy from
-    /// inside a callback.
+    /// inside a callback. Meanwhile nothing of the bindings runs but the cancellation of a gesture in progress.
     func releaseWhenIdle(_ handle: Unmanaged<Plugin>) {
+        runtime.prepareToStop()
         wl_event_loop_add_idle(wl_display_get_event_loop(display), { data in
             guard let data else { return }
             Unmanaged<Plugin>.fromOpaque(data).takeUnretainedValue().stopBindings()

@@ -45,8 +45,6 @@ final class Daemon {
     private var numberOfBinding: [Int: Int] = [:]
     /// A replay's events still to play, the next one read already, and the timer that plays them.
     private var replayed: ReplayedEvents?
-    /// The configuration in force: its [[device]] settings place the devices libinput adds.
-    private var configuration = Configuration()
     private var sources: [OpaquePointer] = []
     private var stopping = false
 
@@ -74,7 +72,8 @@ final class Daemon {
         guard reload() else { throw DaemonError("no configuration to run") }
         let data = Unmanaged.passUnretained(self).toOpaque()
         if let source {
-            source.placement = { [unowned self] report in placement(of: report, in: configuration) }
+            // The configuration in force: its [[device]] settings place the devices libinput adds.
+            source.placement = { [unowned self] report in placement(of: report, in: bindings.configuration) }
             sources.append(wl_event_loop_add_fd(loop, source.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
                 Daemon.of(data).source?.dispatch()
                 return 0
@@ -184,8 +183,8 @@ final class Daemon {
             say("tactusd: \(error); keeping the configuration in force")
             return false
         }
-        self.configuration = configuration
         bindings.removeAll()
+        bindings.configuration = configuration
         numberOfBinding = [:]
         for (index, binding) in configuration.bindings.enumerated() {
             guard case .exec = binding.action else {
@@ -193,7 +192,7 @@ final class Daemon {
                     + "actions only, and leaves this binding out")
                 continue
             }
-            bindings.add(binding, as: nextKey, in: configuration)
+            bindings.add(binding, as: nextKey)
             numberOfBinding[nextKey] = index + 1
             nextKey += 1
         }

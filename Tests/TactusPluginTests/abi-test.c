@@ -379,6 +379,44 @@ static void lock_checks(struct wl_display *display, struct tactus_host *host) {
 	tactus.destroy(plugin);
 }
 
+/* The lock comes between a tap and the second tap of a double tap: taking the double tap out lets the single tap it
+ * held back win, but nothing acts behind the lock screen, a command no more than a host action. */
+static void lock_between_taps_checks(struct wl_display *display, struct tactus_host *host,
+                                     struct tactus_device *screen, const char *home) {
+	char path[512], marker[512], text[1536];
+	snprintf(path, sizeof path, "%s/taps.toml", home);
+	snprintf(marker, sizeof marker, "%s/taps", home);
+	snprintf(text, sizeof text,
+	         "[[binding]]\ngesture = \"tap\"\nfingers = 2\ncount = 2\naction = { exec = \"echo double >> %s\" }\n\n"
+	         "[[binding]]\ngesture = \"tap\"\nfingers = 2\naction = { exec = \"echo single >> %s\" }\n", marker, marker);
+	write_file(path, text);
+	unlink(marker);
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
+	tactus.add_device(plugin, screen);
+	tap(plugin, 2, 40000);
+	tactus.set_session_locked(plugin, true);
+	run_loop(display, 600);
+	int ran_while_locked = access(marker, F_OK) == 0;
+	tactus.set_session_locked(plugin, false);
+	tap(plugin, 2, 41000);
+	for (int i = 0; i < 100 && access(marker, F_OK) != 0; i++)
+		run_loop(display, 20);
+	run_loop(display, 200);
+	char steps[64] = "";
+	FILE *file = fopen(marker, "r");
+	size_t length = file ? fread(steps, 1, sizeof steps - 1, file) : 0;
+	steps[length] = 0;
+	if (file)
+		fclose(file);
+	CHECK(!ran_while_locked && strcmp(steps, "single\n") == 0,
+	      "locked between the taps of a double tap: the single tap it held back ran nothing behind the lock; unlocked, "
+	      "a tap runs its command (\"%s\")", steps);
+	tactus.destroy(plugin);
+	unlink(marker);
+	unlink(path);
+}
+
 /* The plugin destroyed in the middle of a gesture of an exec binding: the gesture is cancelled and its cancelled
  * command runs, after its began command, with the gesture's variables, as tactusd runs it when it stops. */
 static void destroyed_mid_gesture_checks(struct wl_display *display, struct tactus_host *host,
@@ -1149,6 +1187,7 @@ int main(int argc, char **argv) {
 	withheld_at_destroy_checks(display, &host);
 	configuration_checks(display, &host, &screen, home);
 	destroyed_mid_gesture_checks(display, &host, &screen, home);
+	lock_between_taps_checks(display, &host, &screen, home);
 	wl_display_destroy(display); /* removes its socket */
 	rmdir(home);
 	printf("%d passed, %d failed\n", passed, failed);

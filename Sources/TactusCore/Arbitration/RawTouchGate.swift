@@ -13,10 +13,10 @@ public enum TouchEvent: Hashable, Sendable {
 
 /// What the host should do with a client's raw touches, as the arena decides.
 ///
-/// Every touchscreen event the host hands the engine gets exactly one `deliver`, `withhold` or `drop` at once, as
-/// `Engine.handle`'s answer. A withheld event later comes back exactly once more through `Engine.onRawTouch`, as
-/// `deliver` (in order, with its original timestamp, when the compositor gestures that held it failed) or as `drop`
-/// (when one of them won).
+/// Every touchscreen event the host hands the engine gets exactly one `deliver`, `withhold` or `drop` at once: the
+/// answer of `Engine.answer` (`Engine.handle` gives it to `onRawTouch`). A withheld event later comes back exactly
+/// once more through `Engine.onRawTouch`, as `deliver` (in order, with its original timestamp, when the compositor
+/// gestures that held it failed) or as `drop` (when one of them won).
 public enum RawTouchDecision: Hashable, Sendable {
     /// Send this event to the client under the interaction now.
     case deliver(DeviceID, TouchEvent, at: Timestamp)

@@ -49,6 +49,9 @@ public final class Engine: DeviceSessionOwner {
     }
     /// The keyboard modifiers held now.
     public var modifiers: ModifierSet { heldModifiers }
+    /// Whether `answer` is handling an event whose decision is not made yet: for a host that stops using the engine
+    /// from inside one of its callbacks, and must know whether that event was decided before it stopped.
+    public var isAnswerPending: Bool { isAnswering }
 
     // The public properties above are computed over these private ones: code outside the module could hold an
     // access to a public stored property across a call into the engine, so Swift would check every access to

@@ -314,8 +314,9 @@ struct tactus_binding {
 	 * no callback runs after it. From inside a touch entry's callback, that entry answers TACTUS_DELIVER for its     \
 	 * own event unless it was withheld before, and so delivered with the others. The bindings' gestures in progress  \
 	 * are cancelled, and their cancelled exec commands start (after the gesture's last command, a second at most:    \
-	 * destroy may wait that long); the commands that still run then (an application a gesture started) go on         \
-	 * running, and the compositor, their parent, reaps them. */                                                      \
+	 * destroy may wait that long, or from inside a callback, the event loop once idle, before it frees the plugin);  \
+	 * the commands that still run then (an application a gesture started) go on running, and the compositor, their   \
+	 * parent, reaps them. */                                                                                         \
 	X(destroy, void, (struct tactus_plugin *plugin))                                                                   \
                                                                                                                     \
 	/* Devices: 0 on success, -1 for NULL arguments, a struct smaller than ABI 3.0's, an unknown id, a kind or         \
