@@ -198,6 +198,15 @@ static void write_file(const char *path, const char *text) {
 	fclose(file);
 }
 
+/* What the file at path holds, at most size - 1 bytes; empty when there is none. */
+static void read_file(const char *path, char *text, size_t size) {
+	FILE *file = fopen(path, "r");
+	size_t length = file ? fread(text, 1, size - 1, file) : 0;
+	text[length] = 0;
+	if (file)
+		fclose(file);
+}
+
 /* Runs the display's event loop for about `milliseconds`: the plugin's timers (here, reaping commands) run there. */
 static void run_loop(struct wl_display *display, int milliseconds) {
 	for (int i = 0; i < milliseconds / 10; i++)
@@ -379,6 +388,16 @@ static void lock_checks(struct wl_display *display, struct tactus_host *host) {
 	tactus.destroy(plugin);
 }
 
+/* A plugin whose configuration file, written at path, holds text, with screen added. */
+static struct tactus_plugin *configured_plugin(struct wl_display *display, struct tactus_host *host,
+                                               struct tactus_device *screen, const char *path, const char *text) {
+	write_file(path, text);
+	reset();
+	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
+	tactus.add_device(plugin, screen);
+	return plugin;
+}
+
 /* The lock comes between a tap and the second tap of a double tap: taking the double tap out lets the single tap it
  * held back win, but nothing acts behind the lock screen, a command no more than a host action. */
 static void lock_between_taps_checks(struct wl_display *display, struct tactus_host *host,
@@ -389,11 +408,8 @@ static void lock_between_taps_checks(struct wl_display *display, struct tactus_h
 	snprintf(text, sizeof text,
 	         "[[binding]]\ngesture = \"tap\"\nfingers = 2\ncount = 2\naction = { exec = \"echo double >> %s\" }\n\n"
 	         "[[binding]]\ngesture = \"tap\"\nfingers = 2\naction = { exec = \"echo single >> %s\" }\n", marker, marker);
-	write_file(path, text);
 	unlink(marker);
-	reset();
-	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
-	tactus.add_device(plugin, screen);
+	struct tactus_plugin *plugin = configured_plugin(display, host, screen, path, text);
 	tap(plugin, 2, 40000);
 	tactus.set_session_locked(plugin, true);
 	run_loop(display, 600);
@@ -403,12 +419,8 @@ static void lock_between_taps_checks(struct wl_display *display, struct tactus_h
 	for (int i = 0; i < 100 && access(marker, F_OK) != 0; i++)
 		run_loop(display, 20);
 	run_loop(display, 200);
-	char steps[64] = "";
-	FILE *file = fopen(marker, "r");
-	size_t length = file ? fread(steps, 1, sizeof steps - 1, file) : 0;
-	steps[length] = 0;
-	if (file)
-		fclose(file);
+	char steps[64];
+	read_file(marker, steps, sizeof steps);
 	CHECK(!ran_while_locked && strcmp(steps, "single\n") == 0,
 	      "locked between the taps of a double tap: the single tap it held back ran nothing behind the lock; unlocked, "
 	      "a tap runs its command (\"%s\")", steps);
@@ -427,10 +439,7 @@ static void destroyed_mid_gesture_checks(struct wl_display *display, struct tact
 	snprintf(text, sizeof text,
 	         "[[binding]]\ngesture = \"drag\"\nfingers = 3\non = [\"began\", \"cancelled\"]\n"
 	         "action = { exec = \"echo $TACTUS_PHASE $TACTUS_GESTURE >> %s\" }\n", marker);
-	write_file(path, text);
-	reset();
-	struct tactus_plugin *plugin = tactus.create(TACTUS_ABI_VERSION, display, host, path);
-	tactus.add_device(plugin, screen);
+	struct tactus_plugin *plugin = configured_plugin(display, host, screen, path, text);
 	for (int f = 0; f < 3; f++)
 		tactus.touch_down(plugin, 1, 30000, f, 0.4 + 0.05 * f, 0.5);
 	tactus.touch_frame(plugin, 1);
@@ -445,11 +454,7 @@ static void destroyed_mid_gesture_checks(struct wl_display *display, struct tact
 	for (int i = 0; i < 200 && strcmp(steps, "began drag\ncancelled drag\n") != 0; i++) {
 		struct timespec pause = {0, 10 * 1000 * 1000};
 		nanosleep(&pause, NULL);
-		FILE *file = fopen(marker, "r");
-		size_t length = file ? fread(steps, 1, sizeof steps - 1, file) : 0;
-		steps[length] = 0;
-		if (file)
-			fclose(file);
+		read_file(marker, steps, sizeof steps);
 	}
 	CHECK(strcmp(steps, "began drag\ncancelled drag\n") == 0,
 	      "destroyed in the middle of a drag: its began and cancelled commands ran, in order (\"%s\")", steps);
