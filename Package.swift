@@ -140,19 +140,29 @@ let package = Package(
         .systemLibrary(name: "CWlroots", path: "Sources/C/CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev", "libpixman-1-dev"])]),
         // json-c reads the traces tactus-wlr replays, as sway reads its IPC.
         .systemLibrary(name: "CJsonC", path: "Sources/C/CJsonC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+        // What every compositor that loads libtactus does alike (compositor/host/): tactus-wlr's glue and the Wayfire plugin
+        // use it; and wlr-compat.h, wlroots 0.18's API on the 0.15 of Debian 12, for the code written against 0.18.
+        .target(
+            name: "TactusPluginHost",
+            dependencies: ["CWlroots"],
+            path: "compositor/host",
+            cSettings: [.define("WLR_USE_UNSTABLE"),
+                        .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         // What drives a headless compositor in tests (compositor/headless/): traces read as tactus-sim reads them, and
         // played on headless wlroots devices. tactus-wlr's control and the Wayfire test plugin use it.
         .target(
             name: "TactusHeadless",
-            dependencies: ["CWlroots", "CJsonC"],
+            dependencies: ["CWlroots", "CJsonC", "TactusPluginHost"],
             path: "compositor/headless",
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
         ),
         .executableTarget(
             name: "tactus-wlr",
-            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer", "TactusHeadless", "CTactusVersion"],
+            dependencies: ["CWlroots", "CJsonC", "CTactusWaylandServer", "TactusHeadless", "TactusPluginHost", "CTactusVersion"],
             path: "compositor",
-            exclude: ["headless", "wayfire"],
+            exclude: ["headless", "host", "wayfire"],
             cSettings: [
                 .define("WLR_USE_UNSTABLE"),
                 .headerSearchPath("."),

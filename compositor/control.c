@@ -11,10 +11,13 @@
 #include <string.h>
 #include <time.h>
 #include <wlr/interfaces/wlr_keyboard.h>
+#include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
+#include "wlr-compat.h"
 
 #include "command-socket.h"
 #include "control.h"
@@ -83,8 +86,8 @@ static bool play(struct control *control, struct trace *trace, char *error, size
 		const struct trace_touchscreen *described = &trace->touchscreens[i];
 		struct wlr_input_device *touchscreen = control->devices.touchscreens[i];
 		if (described->has_size) {
-			touchscreen->width_mm = described->width_mm;
-			touchscreen->height_mm = described->height_mm;
+			tactus_touchscreen(touchscreen)->width_mm = described->width_mm;
+			tactus_touchscreen(touchscreen)->height_mm = described->height_mm;
 		}
 		glue_calibrate_touchscreen(control->desktop.glue, touchscreen, described->calibration);
 	}
@@ -147,20 +150,22 @@ static void run_stop_replay_command(struct control *control, struct command_conn
 }
 
 static void move_pointer(struct control *control, const struct wlr_box *box, double x, double y) {
-	struct wlr_event_pointer_motion_absolute event = {
-		control->devices.pointer, monotonic_msec(), (x - box->x) / box->width, (y - box->y) / box->height,
+	struct wlr_pointer *pointer = wlr_pointer_from_input_device(control->devices.pointer);
+	struct wlr_pointer_motion_absolute_event event = {
+		TACTUS_POINTER_EVENT_FROM(control->devices.pointer), .time_msec = monotonic_msec(),
+		.x = (x - box->x) / box->width, .y = (y - box->y) / box->height,
 	};
-	wl_signal_emit(&control->devices.pointer->pointer->events.motion_absolute, &event);
-	wl_signal_emit(&control->devices.pointer->pointer->events.frame, NULL);
+	wl_signal_emit(&pointer->events.motion_absolute, &event);
+	wl_signal_emit(&pointer->events.frame, NULL);
 }
 
 /* A key of the headless keyboard, as a keyboard's driver reports it: wlroots updates the modifiers from it. */
 static void press_key(struct control *control, uint32_t keycode, bool pressed) {
-	struct wlr_event_keyboard_key event = {
+	struct wlr_keyboard_key_event event = {
 		.time_msec = monotonic_msec(), .keycode = keycode, .update_state = true,
 		.state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
 	};
-	wlr_keyboard_notify_key(control->devices.keyboard->keyboard, &event);
+	wlr_keyboard_notify_key(wlr_keyboard_from_input_device(control->devices.keyboard), &event);
 }
 
 static void list_window(const struct control_window *window, void *connection) {
@@ -259,8 +264,17 @@ static void turn_output(struct control *control, struct command_connection *conn
 		command_reply(connection, "error: output transform N needs an output and N from 0 to 7\n");
 		return;
 	}
+#if TACTUS_WLR_015
 	wlr_output_set_transform(first->output, transform);
-	command_reply(connection, wlr_output_commit(first->output) ? "ok\n" : "error: the output refused the transform\n");
+	bool turned = wlr_output_commit(first->output);
+#else
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	wlr_output_state_set_transform(&state, transform);
+	bool turned = wlr_output_commit_state(first->output, &state);
+	wlr_output_state_finish(&state);
+#endif
+	command_reply(connection, turned ? "ok\n" : "error: the output refused the transform\n");
 }
 
 static void run_control_command(struct control *control, struct command_connection *connection, char *command) {
@@ -273,12 +287,13 @@ static void run_control_command(struct control *control, struct command_connecti
 	} else if (strcmp(command, "stop-replay") == 0) {
 		run_stop_replay_command(control, connection);
 	} else if (sscanf(command, "pointer %lf %lf", &x, &y) == 2) {
-		struct wlr_box *layout = wlr_output_layout_get_box(desktop->layout, NULL);
-		if (!make_replay_devices(control, 1) || layout->width <= 0 || layout->height <= 0) {
+		struct wlr_box layout;
+		wlr_output_layout_get_box(desktop->layout, NULL, &layout);
+		if (!make_replay_devices(control, 1) || wlr_box_empty(&layout)) {
 			command_reply(connection, "error: the pointer needs the headless backend and an output\n");
 			return;
 		}
-		move_pointer(control, layout, x, y);
+		move_pointer(control, &layout, x, y);
 		command_reply(connection, "ok\n");
 	} else if (sscanf(command, "key %u %15s", &keycode, state) == 2 &&
 	           (strcmp(state, "pressed") == 0 || strcmp(state, "released") == 0)) {
@@ -337,5 +352,6 @@ void control_destroy(struct control *control) {
 		replay_loading_cancel(control->loading);
 	if (control->replay)
 		replay_destroy(control->replay);
+	replay_devices_destroy(&control->devices);
 	free(control);
 }

@@ -25,11 +25,18 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_pointer_gestures_v1.h>
-#include <wlr/types/wlr_region.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
+#include <wlr/version.h>
+#if WLR_VERSION_NUM < 0x001000
+#include <wlr/types/wlr_region.h> /* wlr_compositor.h's since 0.16 */
+#else
+#include <wlr/types/wlr_subcompositor.h>
+#endif
+#include "wlr-compat.h"
 
+#include "plugin-host.h"
 #include "tactus-glue.h"
 #include "tactus.h"
 
@@ -117,18 +124,22 @@ static void announced_device_destroy(struct wl_listener *listener, void *data) {
 	announced->input = NULL;
 }
 
-/* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; NULL without outputs.
+/* A touchscreen covers the output udev names for it (WL_OUTPUT), else the whole layout; empty without outputs.
  * wlroots maps its coordinates without the output's transform (libinput's calibration matrix turns them), so the
  * plugin gets none either. */
-static struct wlr_box *touchscreen_region(const struct glue_desktop *desktop, struct wlr_input_device *device) {
+static struct wlr_box touchscreen_region(const struct glue_desktop *desktop, struct wlr_input_device *device) {
+	struct wlr_box box;
+	const char *output_name = tactus_touchscreen(device)->output_name;
 	struct wlr_output_layout_output *entry;
-	if (device->output_name)
+	if (output_name)
 		wl_list_for_each(entry, &desktop->layout->outputs, link)
-			if (strcmp(entry->output->name, device->output_name) == 0) {
+			if (strcmp(entry->output->name, output_name) == 0) {
 				wlr_cursor_map_input_to_output(desktop->cursor, device, entry->output);
-				return wlr_output_layout_get_box(desktop->layout, entry->output);
+				wlr_output_layout_get_box(desktop->layout, entry->output, &box);
+				return box;
 			}
-	return wlr_output_layout_get_box(desktop->layout, NULL);
+	wlr_output_layout_get_box(desktop->layout, NULL, &box);
+	return box;
 }
 
 /* The device's place among those the plugin knows, taken when it is new; NULL when there is no room. */
@@ -163,14 +174,20 @@ static uint32_t announce_device(struct glue *glue, struct wlr_input_device *devi
 	uint32_t id = (uint32_t)(announced - glue->devices) + 1;
 	struct tactus_device description = {
 		.size = sizeof(struct tactus_device),
-		.id = id, .kind = kind, .name = device->name, .width_mm = device->width_mm, .height_mm = device->height_mm,
+		.id = id, .kind = kind, .name = device->name,
 		.seat = glue->desktop.seat_of(glue->desktop.data, device)->name,
 	};
-	struct wlr_box *box = kind == TACTUS_DEVICE_TOUCHSCREEN ? touchscreen_region(&glue->desktop, device) : NULL;
-	if (box)
-		description.output = (struct tactus_rect){box->x, box->y, box->width, box->height};
-	if (kind == TACTUS_DEVICE_TOUCHSCREEN)
+	if (kind == TACTUS_DEVICE_TOUCHSCREEN) {
+		description.width_mm = tactus_touchscreen(device)->width_mm;
+		description.height_mm = tactus_touchscreen(device)->height_mm;
+		struct wlr_box box = touchscreen_region(&glue->desktop, device);
+		if (!wlr_box_empty(&box))
+			description.output = (struct tactus_rect){box.x, box.y, box.width, box.height};
 		touchscreen_calibration(announced, description.calibration);
+	} else if (wlr_input_device_is_libinput(device)) { /* a touchpad's size is libinput's alone since wlroots 0.16 */
+		libinput_device_get_size(wlr_libinput_get_device_handle(device), &description.width_mm,
+		                         &description.height_mm);
+	}
 	glue->tactus.add_device(glue->plugin, &description);
 	wlr_log(WLR_INFO, "%s %s is tactus device %u", kind == TACTUS_DEVICE_TOUCHSCREEN ? "touchscreen" : "touchpad",
 	        device->name, id);
@@ -266,7 +283,7 @@ static void pointer_touch_down(struct glue *glue, const struct tactus_touch *tou
 	glue->pointer_touch.origin_y = ly - sy;
 	wlr_cursor_warp_closest(glue->desktop.cursor, NULL, lx, ly);
 	wlr_seat_pointer_notify_enter(seat, surface, sx, sy);
-	wlr_seat_pointer_notify_button(seat, touch->time_msec, BTN_LEFT, WLR_BUTTON_PRESSED);
+	wlr_seat_pointer_notify_button(seat, touch->time_msec, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
 	wlr_seat_pointer_notify_frame(seat);
 }
 
@@ -285,7 +302,7 @@ static void pointer_touch_up(struct glue *glue, uint32_t time_msec, bool taken_b
 	glue->pointer_touch.device = 0;
 	if (taken_back)
 		wlr_seat_pointer_notify_clear_focus(seat);
-	wlr_seat_pointer_notify_button(seat, time_msec, BTN_LEFT, WLR_BUTTON_RELEASED);
+	wlr_seat_pointer_notify_button(seat, time_msec, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
 	wlr_seat_pointer_notify_frame(seat);
 }
 
@@ -371,10 +388,7 @@ static void host_cancel_touches(void *data, uint32_t device) {
 		struct wlr_touch_point *point = wlr_seat_touch_get_point(seat, i);
 		if (!point)
 			continue; /* cancelled with an earlier touch of its client, or the client is gone */
-		if (point->surface)
-			wlr_seat_touch_notify_cancel(seat, point->surface);
-		else /* the client destroyed the surface under the finger; wlroots 0.15 retires such a point by an up */
-			wlr_seat_touch_notify_up(seat, monotonic_msec(), point->touch_id);
+		tactus_seat_touch_notify_cancel(seat, point);
 	}
 }
 
@@ -387,8 +401,8 @@ static struct tactus_touch raw_touch(uint32_t device, uint32_t type, uint32_t ti
 
 static void glue_touch_down(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_down);
-	struct wlr_event_touch_down *event = data;
-	glue->last_touch_device = device_id(glue, event->device);
+	struct wlr_touch_down_event *event = data;
+	glue->last_touch_device = device_id(glue, tactus_touch_event_device(event));
 	struct tactus_touch touch =
 		raw_touch(glue->last_touch_device, TACTUS_TOUCH_DOWN, event->time_msec, event->touch_id, event->x, event->y);
 	if (glue->tactus.touch_down(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
@@ -398,8 +412,8 @@ static void glue_touch_down(struct wl_listener *listener, void *data) {
 
 static void glue_touch_motion(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_motion);
-	struct wlr_event_touch_motion *event = data;
-	glue->last_touch_device = device_id(glue, event->device);
+	struct wlr_touch_motion_event *event = data;
+	glue->last_touch_device = device_id(glue, tactus_touch_event_device(event));
 	struct tactus_touch touch = raw_touch(glue->last_touch_device, TACTUS_TOUCH_MOTION, event->time_msec,
 	                                      event->touch_id, event->x, event->y);
 	if (glue->tactus.touch_motion(glue->plugin, touch.device, touch.time_msec, touch.touch_id, touch.x, touch.y) ==
@@ -409,8 +423,8 @@ static void glue_touch_motion(struct wl_listener *listener, void *data) {
 
 static void glue_touch_up(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_up);
-	struct wlr_event_touch_up *event = data;
-	glue->last_touch_device = device_id(glue, event->device);
+	struct wlr_touch_up_event *event = data;
+	glue->last_touch_device = device_id(glue, tactus_touch_event_device(event));
 	struct tactus_touch touch =
 		raw_touch(glue->last_touch_device, TACTUS_TOUCH_UP, event->time_msec, event->touch_id, 0, 0);
 	if (glue->tactus.touch_up(glue->plugin, touch.device, touch.time_msec, touch.touch_id) == TACTUS_DELIVER)
@@ -420,8 +434,8 @@ static void glue_touch_up(struct wl_listener *listener, void *data) {
 /* libinput gave up on the device's touches (a palm, a lost device): so do the plugin and the clients. */
 static void glue_touch_cancel(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, touch_cancel);
-	struct wlr_event_touch_cancel *event = data;
-	uint32_t device = device_id(glue, event->device);
+	struct wlr_touch_cancel_event *event = data;
+	uint32_t device = device_id(glue, tactus_touch_event_device(event));
 	glue->tactus.touch_cancel(glue->plugin, device, event->time_msec, event->touch_id);
 	host_cancel_touches(glue, device);
 }
@@ -448,8 +462,8 @@ static void forwarding(struct glue *glue, enum touchpad_gesture gesture, uint32_
 
 static void glue_swipe_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_begin);
-	struct wlr_event_pointer_swipe_begin *event = data;
-	if (glue->tactus.swipe_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers) !=
+	struct wlr_pointer_swipe_begin_event *event = data;
+	if (glue->tactus.swipe_begin(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->fingers) !=
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_SWIPE, event->time_msec);
@@ -459,8 +473,8 @@ static void glue_swipe_begin(struct wl_listener *listener, void *data) {
 
 static void glue_swipe_update(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_update);
-	struct wlr_event_pointer_swipe_update *event = data;
-	if (glue->tactus.swipe_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
+	struct wlr_pointer_swipe_update_event *event = data;
+	if (glue->tactus.swipe_update(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->dx,
 	                              event->dy) != TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_SWIPE, event->time_msec);
@@ -470,8 +484,8 @@ static void glue_swipe_update(struct wl_listener *listener, void *data) {
 
 static void glue_swipe_end(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, swipe_end);
-	struct wlr_event_pointer_swipe_end *event = data;
-	if (glue->tactus.swipe_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled) !=
+	struct wlr_pointer_swipe_end_event *event = data;
+	if (glue->tactus.swipe_end(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->cancelled) !=
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
@@ -481,8 +495,8 @@ static void glue_swipe_end(struct wl_listener *listener, void *data) {
 
 static void glue_pinch_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, pinch_begin);
-	struct wlr_event_pointer_pinch_begin *event = data;
-	if (glue->tactus.pinch_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers) !=
+	struct wlr_pointer_pinch_begin_event *event = data;
+	if (glue->tactus.pinch_begin(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->fingers) !=
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_PINCH, event->time_msec);
@@ -492,8 +506,8 @@ static void glue_pinch_begin(struct wl_listener *listener, void *data) {
 
 static void glue_pinch_update(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, pinch_update);
-	struct wlr_event_pointer_pinch_update *event = data;
-	if (glue->tactus.pinch_update(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->dx,
+	struct wlr_pointer_pinch_update_event *event = data;
+	if (glue->tactus.pinch_update(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->dx,
 	                              event->dy, event->scale, event->rotation) != TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_PINCH, event->time_msec);
@@ -503,8 +517,8 @@ static void glue_pinch_update(struct wl_listener *listener, void *data) {
 
 static void glue_pinch_end(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, pinch_end);
-	struct wlr_event_pointer_pinch_end *event = data;
-	if (glue->tactus.pinch_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled) !=
+	struct wlr_pointer_pinch_end_event *event = data;
+	if (glue->tactus.pinch_end(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->cancelled) !=
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
@@ -514,8 +528,8 @@ static void glue_pinch_end(struct wl_listener *listener, void *data) {
 
 static void glue_hold_begin(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, hold_begin);
-	struct wlr_event_pointer_hold_begin *event = data;
-	if (glue->tactus.hold_begin(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->fingers) !=
+	struct wlr_pointer_hold_begin_event *event = data;
+	if (glue->tactus.hold_begin(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->fingers) !=
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_HOLD, event->time_msec);
@@ -525,8 +539,8 @@ static void glue_hold_begin(struct wl_listener *listener, void *data) {
 
 static void glue_hold_end(struct wl_listener *listener, void *data) {
 	struct glue *glue = wl_container_of(listener, glue, hold_end);
-	struct wlr_event_pointer_hold_end *event = data;
-	if (glue->tactus.hold_end(glue->plugin, touchpad_id(glue, event->device), event->time_msec, event->cancelled) !=
+	struct wlr_pointer_hold_end_event *event = data;
+	if (glue->tactus.hold_end(glue->plugin, touchpad_id(glue, tactus_pointer_event_device(event)), event->time_msec, event->cancelled) !=
 	    TACTUS_DELIVER)
 		return;
 	forwarding(glue, TOUCHPAD_NONE, event->time_msec);
@@ -561,11 +575,7 @@ static void host_cancel_touchpad_gesture(void *data, uint32_t device) {
 void glue_set_modifiers(struct glue *glue, uint32_t wlr_modifiers) {
 	if (!glue)
 		return;
-	uint32_t modifiers = (wlr_modifiers & WLR_MODIFIER_SHIFT ? TACTUS_MODIFIER_SHIFT : 0) |
-	                     (wlr_modifiers & WLR_MODIFIER_CTRL ? TACTUS_MODIFIER_CTRL : 0) |
-	                     (wlr_modifiers & WLR_MODIFIER_ALT ? TACTUS_MODIFIER_ALT : 0) |
-	                     (wlr_modifiers & WLR_MODIFIER_LOGO ? TACTUS_MODIFIER_SUPER : 0);
-	glue->tactus.set_modifiers(glue->plugin, modifiers);
+	glue->tactus.set_modifiers(glue->plugin, host_modifiers(wlr_modifiers));
 }
 
 /* A surface whose commits reach the plugin. */
@@ -630,9 +640,9 @@ static size_t host_surfaces_at(void *data, double x, double y, struct tactus_sur
 				.width = surface->current.width, .height = surface->current.height,
 			};
 		count++;
-		if (!wlr_surface_is_subsurface(surface))
+		struct wlr_subsurface *subsurface = wlr_subsurface_try_from_wlr_surface(surface);
+		if (!subsurface)
 			break;
-		struct wlr_subsurface *subsurface = wlr_subsurface_from_wlr_surface(surface);
 		origin_x -= subsurface->current.x;
 		origin_y -= subsurface->current.y;
 		surface = subsurface->parent;
@@ -647,19 +657,10 @@ static void host_pointer_location(void *data, double *x, double *y) {
 }
 
 /* A wl_region a client passed for a gesture or an exclusion, which wlroots keeps as a pixman region of
- * surface-local pixels. pixman orders its rectangles top to bottom: a region of more than capacity loses its
- * lowest ones, and the plugin logs that it does. */
-static size_t host_region_rectangles(void *data, struct wl_resource *region, struct tactus_rect *rects,
-                                     size_t capacity) {
+ * surface-local pixels (plugin-host.c reads its rectangles). */
+static size_t region_rectangles(void *data, struct wl_resource *region, struct tactus_rect *rects, size_t capacity) {
 	(void)data;
-	int count;
-	const pixman_box32_t *boxes = pixman_region32_rectangles(wlr_region_from_resource(region), &count);
-	size_t written = 0;
-	for (; written < (size_t)count && written < capacity; written++) {
-		const pixman_box32_t *box = &boxes[written];
-		rects[written] = (struct tactus_rect){box->x1, box->y1, box->x2 - box->x1, box->y2 - box->y1};
-	}
-	return (size_t)count;
+	return host_region_rectangles(wlr_region_from_resource(region), rects, capacity);
 }
 
 /* The seat a client's wl_seat stands for, by the name devices are announced with; NULL once the seat is gone. */
@@ -705,23 +706,6 @@ bool glue_reload(struct glue *glue, char *error, size_t error_size) {
  * the signals the glue listens to. Before wlr_backend_start, so that the devices the backend announces at start
  * reach it. */
 
-static bool look_up_entries(void *library, struct tactus_plugin_entries *t, const char *path) {
-	const struct {
-		const char *symbol;
-		void **entry;
-	} entries[] = {
-#define ENTRY(name, type, parameters) {"tactus_plugin_" #name, (void **)&t->name},
-		TACTUS_PLUGIN_ENTRY_POINTS(ENTRY)
-#undef ENTRY
-	};
-	for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-		if (!(*entries[i].entry = dlsym(library, entries[i].symbol))) {
-			wlr_log(WLR_ERROR, "%s is not libtactus: it lacks %s", path, entries[i].symbol);
-			return false;
-		}
-	return true;
-}
-
 struct glue *glue_create(const struct glue_desktop *desktop, const char *plugin_path, const char *config_path) {
 	void *library = dlopen(plugin_path, RTLD_NOW | RTLD_LOCAL);
 	if (!library) {
@@ -730,14 +714,16 @@ struct glue *glue_create(const struct glue_desktop *desktop, const char *plugin_
 	}
 	struct glue *glue = calloc(1, sizeof *glue);
 	glue->desktop = *desktop;
-	if (!look_up_entries(library, &glue->tactus, plugin_path)) {
+	const char *missing;
+	if (!host_look_up_entries(library, &glue->tactus, &missing)) {
+		wlr_log(WLR_ERROR, "%s is not libtactus: it lacks %s", plugin_path, missing);
 		free(glue);
 		return NULL;
 	}
 	struct tactus_host host = {
 		.size = sizeof(struct tactus_host),
 		.data = glue, .surfaces_at = host_surfaces_at, .pointer_location = host_pointer_location,
-		.region_rectangles = host_region_rectangles, .run_action = host_run_action, .log = host_log,
+		.region_rectangles = region_rectangles, .run_action = host_run_action, .log = host_log,
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
 		.cancel_touchpad_gesture = host_cancel_touchpad_gesture, .seat_name = host_seat_name,
 	};

@@ -32,6 +32,8 @@ public enum WaylandClientError: Error, CustomStringConvertible {
     /// libwayland reports `wl_display`'s own errors without a protocol error: `EINVAL` for invalid_object (a
     /// request naming a destroyed object) and invalid_method, `ENOMEM` for no_memory.
     case connectionFailed(ProtocolError?, errno: Int32)
+    /// The compositor refused to lock the session (`ext_session_lock_v1.finished`): another lock screen holds it.
+    case lockRefused
 
     /// What went wrong, for a person.
     public var description: String {
@@ -42,6 +44,7 @@ public enum WaylandClientError: Error, CustomStringConvertible {
         case .connectionFailed(nil, EINVAL):
             "the compositor raised invalid_object or invalid_method on wl_display (or a request could not be marshalled)"
         case .connectionFailed(nil, let code): "the connection to the compositor failed: \(String(cString: strerror(code)))"
+        case .lockRefused: "the compositor refused to lock the session (another lock screen holds it)"
         }
     }
 }

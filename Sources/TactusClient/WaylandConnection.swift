@@ -33,9 +33,16 @@ public final class WaylandConnection {
     /// `zwp_pointer_gestures_v1`, at version 3 at most, for `PointerGestureObserver`; nil where the compositor
     /// forwards no touchpad gestures.
     private(set) var pointerGestures: OpaquePointer?
-    /// wlroots' `zwlr_input_inhibit_manager_v1` and the inhibitor made with it, for `restrictInputToThisClient()`.
+    /// The lock screens' globals, for `lockSession()`: `ext_session_lock_manager_v1`, and wlroots' older
+    /// `zwlr_input_inhibit_manager_v1`; with the lock or the inhibitor made with them.
+    private var sessionLockManager: OpaquePointer?
+    private var sessionLock: OpaquePointer?
     private var inputInhibitManager: OpaquePointer?
     private var inputInhibitor: OpaquePointer?
+    /// How the session was locked, once `lockSession()` returned.
+    public private(set) var sessionLockProtocol: SessionLockProtocol?
+    /// Set by the session lock's events: `locked`, or `finished` (the compositor refused the lock, or ended it).
+    fileprivate var sessionLockAnswer: Bool?
     /// Whether the display is still open, so that the connection's objects may be used.
     public private(set) var isConnected = true
     private var registry: OpaquePointer?
@@ -179,19 +186,47 @@ public final class WaylandConnection {
             wl_proxy_destroy(proxy)
         }
         (gestureManager, pointerGestures, inputInhibitor, inputInhibitManager) = (nil, nil, nil, nil)
+        (sessionLock, sessionLockManager) = (nil, nil)
         (shell, shm, seat, compositor, registry) = (nil, nil, nil, nil, nil)
         seats = []
         wl_display_disconnect(display)
         isConnected = false
     }
 
-    /// Asks that input go to this client's surfaces only, as a lock screen does (wlroots' input inhibitor), until
-    /// the connection closes. Throws `missingGlobal` where the compositor has no input inhibitor.
-    public func restrictInputToThisClient() throws {
-        guard isConnected, let inputInhibitManager else {
-            throw WaylandClientError.missingGlobal("zwlr_input_inhibit_manager_v1")
+    /// Locks the session as a lock screen does, so that input goes to this client only: with ext-session-lock-v1,
+    /// waiting until the compositor says it is locked; else with wlroots' input inhibitor (wlroots 0.15). It holds
+    /// until `unlockSession()`. A client that goes without unlocking leaves an ext-session-lock-v1 session locked,
+    /// as the protocol asks; the inhibitor ends with its client. Throws `missingGlobal` where the compositor has
+    /// neither, and `lockRefused` where it refuses the lock (another lock screen holds the session).
+    public func lockSession() throws {
+        guard isConnected, sessionLockProtocol == nil else { return }
+        if let sessionLockManager {
+            sessionLockAnswer = nil
+            sessionLock = ext_session_lock_manager_v1_lock(sessionLockManager)
+            ext_session_lock_v1_add_listener(sessionLock, sessionLockListener, Unmanaged.passUnretained(self).toOpaque())
+            try dispatch(until: { sessionLockAnswer != nil })
+            guard sessionLockAnswer == true else {
+                ext_session_lock_v1_destroy(sessionLock)
+                sessionLock = nil
+                throw WaylandClientError.lockRefused
+            }
+            sessionLockProtocol = .extSessionLock
+        } else if let inputInhibitManager {
+            inputInhibitor = zwlr_input_inhibit_manager_v1_get_inhibitor(inputInhibitManager)
+            sessionLockProtocol = .inputInhibitor
+        } else {
+            throw WaylandClientError.missingGlobal("ext_session_lock_manager_v1")
         }
-        if inputInhibitor == nil { inputInhibitor = zwlr_input_inhibit_manager_v1_get_inhibitor(inputInhibitManager) }
+    }
+
+    /// Lets the session go, as a lock screen does once the user is back: ext-session-lock-v1's unlock, or the
+    /// input inhibitor destroyed. The request is flushed before this returns, so a client may exit right after.
+    public func unlockSession() {
+        guard isConnected else { return }
+        if let sessionLock { ext_session_lock_v1_unlock_and_destroy(sessionLock) }
+        if let inputInhibitor { zwlr_input_inhibitor_v1_destroy(inputInhibitor) }
+        (sessionLock, inputInhibitor, sessionLockProtocol) = (nil, nil, nil)
+        flush()
     }
 
     /// Hands `body` a region of `rectangles` (nil for nil) and destroys it right after: requests copy regions.
@@ -254,6 +289,8 @@ public final class WaylandConnection {
             shm = bind(name, tactus_client_shm_interface(), version: 1)
         case "zwp_pointer_gestures_v1" where pointerGestures == nil:
             pointerGestures = bind(name, tactus_client_pointer_gestures_interface(), version: min(version, 3))
+        case "ext_session_lock_manager_v1" where sessionLockManager == nil:
+            sessionLockManager = bind(name, tactus_client_session_lock_manager_interface(), version: 1)
         case "zwlr_input_inhibit_manager_v1" where inputInhibitManager == nil:
             inputInhibitManager = bind(name, tactus_client_input_inhibit_manager_interface(), version: 1)
         default:
@@ -308,3 +345,23 @@ extension WaylandConnection {
         children.append(WeakChild(object: child))
     }
 }
+
+/// How a client locked the session (`WaylandConnection.lockSession()`).
+public enum SessionLockProtocol: String, Sendable {
+    /// `ext-session-lock-v1`, which wlroots 0.16 and later, sway, labwc and Wayfire 0.8 and later speak.
+    case extSessionLock = "ext-session-lock-v1"
+    /// wlroots' `zwlr_input_inhibit_manager_v1`, which wlroots removed in 0.18.
+    case inputInhibitor = "wlr-input-inhibitor-unstable-v1"
+}
+
+/// The session lock's events: `locked` once every output shows nothing but lock surfaces, `finished` when the
+/// compositor refuses the lock or ends it.
+private nonisolated(unsafe) let sessionLockListener = permanent(ext_session_lock_v1_listener(
+    locked: { data, _ in
+        guard let data else { return }
+        Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().sessionLockAnswer = true
+    },
+    finished: { data, _ in
+        guard let data else { return }
+        Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().sessionLockAnswer = false
+    }))

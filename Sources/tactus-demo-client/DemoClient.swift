@@ -73,12 +73,14 @@ struct DemoClient: ParsableCommand {
         """))
     var pointerGestures = false
 
-    @Flag(name: .customLong("inhibit-input"), help: ArgumentHelp(
+    @Flag(name: .customLong("lock"), help: ArgumentHelp(
         """
-        Play a lock screen: ask that input go to this client only (wlroots' zwlr_input_inhibit_manager_v1), \
-        from before the ready line until the client exits.
+        Play a lock screen: lock the session before the ready line, which names how ("lock"): \
+        ext-session-lock-v1, or wlroots' zwlr_input_inhibit_manager_v1 where the compositor has only that. \
+        SIGTERM or SIGINT unlocks it and ends the client; a client that dies otherwise leaves an \
+        ext-session-lock-v1 session locked, as that protocol asks.
         """))
-    var inhibitInput = false
+    var lock = false
 
     @Option(help: ArgumentHelp("The seat whose devices drive the gestures, by the name the compositor gives it "
                                + "(default: the first seat it announces).", valueName: "name"))
@@ -130,7 +132,35 @@ struct DemoClient: ParsableCommand {
         gestures.isEmpty ? simultaneous + [GesturePair(first: "pinch", second: "rotate")] : simultaneous
     }
 
+    /// SIGTERM and SIGINT, blocked in every thread from the start, for `unlockOnTermination(_:)`.
+    private static func blockTermination() {
+        var signals = terminationSignals
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+
+    private static var terminationSignals: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        return signals
+    }
+
+    /// A lock screen unlocks when asked to end: a thread waits for SIGTERM or SIGINT, sends the unlock (libwayland
+    /// takes requests from any thread, and the request goes out before the client ends) and ends the client.
+    private static func unlockOnTermination(_ connection: WaylandConnection) {
+        let locked = LockedConnection(connection: connection)
+        Thread.detachNewThread {
+            var signals = terminationSignals
+            var received: Int32 = 0
+            sigwait(&signals, &received)
+            locked.connection.unlockSession()
+            Glibc.exit(0)
+        }
+    }
+
     private func subscribeAndPrint() throws {
+        if lock { DemoClient.blockTermination() }
         let connection = try WaylandConnection(socket: socket)
         let client = try GestureClient(connection: connection)
         // A window where the compositor is a desktop (xdg-shell); a bare surface where it is not (a test's).
@@ -188,7 +218,10 @@ struct DemoClient: ParsableCommand {
             let line = DemoClient.pointerGestureLine(event)
             if waiting != nil { waiting?.append(line) } else { emit(line) }
         }
-        if inhibitInput { try connection.restrictInputToThisClient() }
+        if lock {
+            try connection.lockSession()
+            DemoClient.unlockOnTermination(connection)
+        }
         if window == nil { connection.commit(surface) }
         try connection.roundtrip()
         if let window { try connection.dispatch(until: { window.isMapped }) }
@@ -196,6 +229,7 @@ struct DemoClient: ParsableCommand {
         var ready = JSONLine()
         ready.add("event", "ready")
         ready.add("gestures", strings: namedGestures.map(\.name))
+        if let how = connection.sessionLockProtocol { ready.add("lock", how.rawValue) }
         emit(ready.text)
         waiting?.forEach(emit)
         waiting = nil
@@ -274,4 +308,10 @@ struct DemoClient: ParsableCommand {
 private func emit(_ line: String) {
     print(line)
     fflush(nil)
+}
+
+/// The connection a lock screen unlocks from its signal thread: the one request crosses threads, and the client
+/// ends right after it.
+private struct LockedConnection: @unchecked Sendable {
+    let connection: WaylandConnection
 }

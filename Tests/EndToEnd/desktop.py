@@ -19,7 +19,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # TACTUS_WLR picks another build of the compositor, such as the sanitized one; it loads the plugin built with it.
 COMPOSITOR = os.environ.get("TACTUS_WLR", os.path.join(ROOT, ".build/debug/tactus-wlr"))
-CLIENT = os.path.join(ROOT, ".build/debug/tactus-demo-client")
+# TACTUS_DEMO_CLIENT picks another build of the demo client, such as one run inside a Debian 13 root.
+CLIENT = os.environ.get("TACTUS_DEMO_CLIENT", os.path.join(ROOT, ".build/debug/tactus-demo-client"))
 SIMULATOR = os.path.join(ROOT, ".build/debug/tactus-sim")
 SCREEN = ["--size", "254x143", "--pixels", "1280x720"]
 # Keys of the headless keyboard by name, as evdev numbers them (linux/input-event-codes.h).

@@ -12,8 +12,16 @@
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
 #include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/version.h>
+#if WLR_VERSION_NUM >= 0x001000
+#include <wlr/interfaces/wlr_keyboard.h>
+#include <wlr/interfaces/wlr_pointer.h>
+#include <wlr/interfaces/wlr_touch.h>
+#endif
+#include "wlr-compat.h"
 
 #include "replay.h"
 
@@ -110,27 +118,29 @@ void replay_destroy(struct replay *replay) {
 /* A touch of a calibrated panel, as libinput reports it: the trace's position turned by the panel's matrix. */
 static void replay_touch(struct wlr_input_device *device, const struct trace_touchscreen *panel,
                          const struct trace_event *e, uint32_t time) {
-	struct wlr_touch *touch = device->touch;
+	struct wlr_touch *touch = wlr_touch_from_input_device(device);
 	const float *m = panel->calibration;
 	double x = m[0] * e->x + m[1] * e->y + m[2], y = m[3] * e->x + m[4] * e->y + m[5];
 	switch (e->type) {
 	case TRACE_TOUCH_DOWN: {
-		struct wlr_event_touch_down event = {device, time, e->touch_id, x, y};
+		struct wlr_touch_down_event event = {TACTUS_TOUCH_EVENT_FROM(device), .time_msec = time, .touch_id = e->touch_id,
+		                                     .x = x, .y = y};
 		wl_signal_emit(&touch->events.down, &event);
 		break;
 	}
 	case TRACE_TOUCH_MOTION: {
-		struct wlr_event_touch_motion event = {device, time, e->touch_id, x, y};
+		struct wlr_touch_motion_event event = {TACTUS_TOUCH_EVENT_FROM(device), .time_msec = time, .touch_id = e->touch_id,
+		                                     .x = x, .y = y};
 		wl_signal_emit(&touch->events.motion, &event);
 		break;
 	}
 	case TRACE_TOUCH_UP: {
-		struct wlr_event_touch_up event = {device, time, e->touch_id};
+		struct wlr_touch_up_event event = {TACTUS_TOUCH_EVENT_FROM(device), .time_msec = time, .touch_id = e->touch_id};
 		wl_signal_emit(&touch->events.up, &event);
 		break;
 	}
 	case TRACE_TOUCH_CANCEL: {
-		struct wlr_event_touch_cancel event = {device, time, e->touch_id};
+		struct wlr_touch_cancel_event event = {TACTUS_TOUCH_EVENT_FROM(device), .time_msec = time, .touch_id = e->touch_id};
 		wl_signal_emit(&touch->events.cancel, &event);
 		break;
 	}
@@ -147,46 +157,55 @@ static void replay_touch(struct wlr_input_device *device, const struct trace_tou
 #define TOUCHPAD_UNITS_PER_MM (1000 / 25.4 * 0.2968)
 
 static void replay_touchpad(struct wlr_input_device *device, const struct trace_event *e, uint32_t time) {
-	struct wlr_pointer *pointer = device->pointer;
+	struct wlr_pointer *pointer = wlr_pointer_from_input_device(device);
 	double dx = e->x * TOUCHPAD_UNITS_PER_MM, dy = e->y * TOUCHPAD_UNITS_PER_MM;
 	switch (e->type) {
 	case TRACE_SWIPE_BEGIN: {
-		struct wlr_event_pointer_swipe_begin event = {device, time, e->fingers};
+		struct wlr_pointer_swipe_begin_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                         .fingers = e->fingers};
 		wl_signal_emit(&pointer->events.swipe_begin, &event);
 		break;
 	}
 	case TRACE_SWIPE_UPDATE: {
-		struct wlr_event_pointer_swipe_update event = {device, time, e->fingers, dx, dy};
+		struct wlr_pointer_swipe_update_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                               .fingers = e->fingers, .dx = dx, .dy = dy};
 		wl_signal_emit(&pointer->events.swipe_update, &event);
 		break;
 	}
 	case TRACE_SWIPE_END: {
-		struct wlr_event_pointer_swipe_end event = {device, time, e->cancelled};
+		struct wlr_pointer_swipe_end_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                       .cancelled = e->cancelled};
 		wl_signal_emit(&pointer->events.swipe_end, &event);
 		break;
 	}
 	case TRACE_PINCH_BEGIN: {
-		struct wlr_event_pointer_pinch_begin event = {device, time, e->fingers};
+		struct wlr_pointer_pinch_begin_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                         .fingers = e->fingers};
 		wl_signal_emit(&pointer->events.pinch_begin, &event);
 		break;
 	}
 	case TRACE_PINCH_UPDATE: {
-		struct wlr_event_pointer_pinch_update event = {device, time, e->fingers, dx, dy, e->scale, e->angle};
+		struct wlr_pointer_pinch_update_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                               .fingers = e->fingers, .dx = dx, .dy = dy, .scale = e->scale,
+		                                               .rotation = e->angle};
 		wl_signal_emit(&pointer->events.pinch_update, &event);
 		break;
 	}
 	case TRACE_PINCH_END: {
-		struct wlr_event_pointer_pinch_end event = {device, time, e->cancelled};
+		struct wlr_pointer_pinch_end_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                       .cancelled = e->cancelled};
 		wl_signal_emit(&pointer->events.pinch_end, &event);
 		break;
 	}
 	case TRACE_HOLD_BEGIN: {
-		struct wlr_event_pointer_hold_begin event = {device, time, e->fingers};
+		struct wlr_pointer_hold_begin_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                         .fingers = e->fingers};
 		wl_signal_emit(&pointer->events.hold_begin, &event);
 		break;
 	}
 	case TRACE_HOLD_END: {
-		struct wlr_event_pointer_hold_end event = {device, time, e->cancelled};
+		struct wlr_pointer_hold_end_event event = {TACTUS_POINTER_EVENT_FROM(device), .time_msec = time,
+		                                       .cancelled = e->cancelled};
 		wl_signal_emit(&pointer->events.hold_end, &event);
 		break;
 	}
@@ -331,6 +350,60 @@ static void find_headless(struct wlr_backend *backend, void *data) {
 		*(struct wlr_backend **)data = backend;
 }
 
+#if TACTUS_WLR_015
+static struct wlr_input_device *make_device(struct wlr_backend *backend, struct wlr_backend *headless,
+                                            enum wlr_input_device_type type) {
+	(void)backend;
+	return wlr_headless_add_input_device(headless, type);
+}
+#else
+/* Since wlroots 0.16 the headless backend makes no input devices: a compositor makes its own, and announces them on
+ * the backend it listens to. */
+static const struct wlr_touch_impl touch_impl = {.name = "headless-touch"};
+static const struct wlr_pointer_impl pointer_impl = {.name = "headless-pointer"};
+static const struct wlr_keyboard_impl keyboard_impl = {.name = "headless-keyboard"};
+
+static struct wlr_input_device *make_device(struct wlr_backend *backend, struct wlr_backend *headless,
+                                            enum wlr_input_device_type type) {
+	(void)headless;
+	struct wlr_input_device *device = NULL;
+	if (type == WLR_INPUT_DEVICE_TOUCH) {
+		struct wlr_touch *touch = calloc(1, sizeof *touch);
+		wlr_touch_init(touch, &touch_impl, "headless touchscreen");
+		device = &touch->base;
+	} else if (type == WLR_INPUT_DEVICE_POINTER) {
+		struct wlr_pointer *pointer = calloc(1, sizeof *pointer);
+		wlr_pointer_init(pointer, &pointer_impl, "headless pointer");
+		device = &pointer->base;
+	} else {
+		struct wlr_keyboard *keyboard = calloc(1, sizeof *keyboard);
+		wlr_keyboard_init(keyboard, &keyboard_impl, "headless keyboard");
+		device = &keyboard->base;
+	}
+	wl_signal_emit_mutable(&backend->events.new_input, device);
+	return device;
+}
+
+/* Finishing a device emits its destroy, which those who listen to it hear, then frees it. */
+static void destroy_device(struct wlr_input_device *device) {
+	if (!device)
+		return;
+	if (device->type == WLR_INPUT_DEVICE_TOUCH) {
+		struct wlr_touch *touch = wlr_touch_from_input_device(device);
+		wlr_touch_finish(touch);
+		free(touch);
+	} else if (device->type == WLR_INPUT_DEVICE_POINTER) {
+		struct wlr_pointer *pointer = wlr_pointer_from_input_device(device);
+		wlr_pointer_finish(pointer);
+		free(pointer);
+	} else {
+		struct wlr_keyboard *keyboard = wlr_keyboard_from_input_device(device);
+		wlr_keyboard_finish(keyboard);
+		free(keyboard);
+	}
+}
+#endif
+
 bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *backend, size_t touchscreens) {
 	struct wlr_backend *headless = wlr_backend_is_headless(backend) ? backend : NULL;
 	if (!headless && wlr_backend_is_multi(backend))
@@ -338,14 +411,26 @@ bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *bac
 	if (!headless)
 		return false;
 	if (!devices->pointer)
-		devices->pointer = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_POINTER);
+		devices->pointer = make_device(backend, headless, WLR_INPUT_DEVICE_POINTER);
 	if (!devices->keyboard)
-		devices->keyboard = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_KEYBOARD);
+		devices->keyboard = make_device(backend, headless, WLR_INPUT_DEVICE_KEYBOARD);
 	bool made = devices->pointer && devices->keyboard;
 	for (size_t i = 0; i < touchscreens && i < TRACE_MAX_TOUCHSCREENS; i++) {
 		if (!devices->touchscreens[i])
-			devices->touchscreens[i] = wlr_headless_add_input_device(headless, WLR_INPUT_DEVICE_TOUCH);
+			devices->touchscreens[i] = make_device(backend, headless, WLR_INPUT_DEVICE_TOUCH);
 		made = made && devices->touchscreens[i];
 	}
 	return made && touchscreens <= TRACE_MAX_TOUCHSCREENS;
+}
+
+void replay_devices_destroy(struct replay_devices *devices) {
+#if TACTUS_WLR_015
+	(void)devices; /* the headless backend's own, which go with it */
+#else
+	for (size_t i = 0; i < TRACE_MAX_TOUCHSCREENS; i++)
+		destroy_device(devices->touchscreens[i]);
+	destroy_device(devices->pointer);
+	destroy_device(devices->keyboard);
+#endif
+	*devices = (struct replay_devices){0};
 }

@@ -287,7 +287,7 @@ static size_t count_members(struct json_object *value) {
 /* The line's object, or NULL (refused). json is room for the copy check_line makes. */
 static struct json_object *parse_line(struct reader *reader, struct json_tokener *tokener, const char *line,
                                       size_t length, char *json) {
-	size_t json_length, keys;
+	size_t json_length = 0, keys = 0; /* set by check_line when it finds no fault */
 	const char *why = check_line(line, length, json, &json_length, &keys);
 	if (why) {
 		refuse(reader, "not a JSON object: %s", why);

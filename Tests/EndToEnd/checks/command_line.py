@@ -77,10 +77,12 @@ def help_and_version_answer_and_bad_arguments_exit_64(Desktop):
 
 def the_guide_quotes_the_compositor_as_it_is(Desktop):
     """docs/integrating.md says every piece of its code is tactus-wlr's own: each piece of its C blocks is found, whole
-    and character for character, in compositor/tactus-glue.c, tactus-glue.h, tactus-wlr.c or tactus-wlr.h. (Blocks
-    for later wlroots, fenced as c wlroots-0.16 and so on, are not tactus-wlr's.)"""
+    and character for character, in compositor/tactus-glue.c, tactus-glue.h, tactus-wlr.c, tactus-wlr.h or the
+    hosts' shared helpers (host/plugin-host.c, .h). (Blocks fenced otherwise, as c wlroots-0.19, are not
+    tactus-wlr's.)"""
     sources = ""
-    for name in ("tactus-glue.c", "tactus-glue.h", "tactus-wlr.c", "tactus-wlr.h"):
+    for name in ("tactus-glue.c", "tactus-glue.h", "tactus-wlr.c", "tactus-wlr.h", "host/plugin-host.c",
+                 "host/include/plugin-host.h"):
         with open(os.path.join(ROOT, "compositor", name)) as file:
             sources += file.read()
     with open(os.path.join(ROOT, "docs", "integrating.md")) as file:

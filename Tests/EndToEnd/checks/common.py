@@ -32,18 +32,24 @@ def near_point(point, expected, tolerance):
 
 
 def locked_desktop(Desktop, config, *others):
-    """A Desktop with config, a window per title in others, then a lock screen: a client holding the input
-    inhibitor, whose own gestures are a 4-finger tap and a 3-finger swipe. Returns the desktop, the windows and the
-    lock."""
+    """A Desktop with config, a window per title in others, then a lock screen: a client that locked the session
+    (lock_protocol says how), whose own gestures are a 4-finger tap and a 3-finger swipe. Returns the desktop, the
+    windows and the lock."""
     desktop = Desktop(config)
     windows = [desktop.open_client("--gesture", "tap=tap", "--touch", title=title) for title in others]
     lock = desktop.open_client("--gesture", "tap4=tap:fingers=4", "--gesture", "swipe3=swipe:fingers=3", "--touch",
-                               "--inhibit-input", title="lock")
+                               "--lock", title="lock")
     return desktop, windows, lock
 
 
+def lock_protocol(lock):
+    """How a lock screen's client locked the session, as its ready line says: "ext-session-lock-v1", or
+    "wlr-input-inhibitor-unstable-v1" (wlroots 0.15, Wayfire 0.7)."""
+    return next(e["lock"] for e in lock.events() if e.get("event") == "ready")
+
+
 def unlock(desktop, lock, titles):
-    """Ends the lock screen's client (the compositor takes its inhibitor with it) and waits until its window is gone."""
+    """Ends the lock screen's client, which unlocks on SIGTERM, and waits until its window is gone."""
     lock.kill()
     wait_for(lambda: sorted(w["title"] for w in desktop.windows()) == sorted(titles), 5, "the lock screen gone")
 

@@ -1,36 +1,64 @@
 # SPDX-License-Identifier: MIT
-"""A lock screen (a client holding wlroots' input inhibitor): nothing of a gesture, binding or key reaches the
-other clients or moves the focus while it holds the session."""
+"""A lock screen (a client that locked the session with ext-session-lock-v1, or with wlroots 0.15's input inhibitor):
+nothing of a gesture, binding or key reaches the other clients or moves the focus while it holds the session."""
 import os
+import signal
 import tempfile
 import time
 
-from checks.common import binding, locked_desktop, pointer_events, unlock
+from checks.common import binding, lock_protocol, locked_desktop, pointer_events, unlock
 from desktop import Failure, wait_for
 
 
 def a_lock_screen_keeps_gestures_from_other_clients(Desktop):
-    """A client that keeps input to itself (wlroots' input inhibitor, as a lock screen does): a tap on another
-    client's window reaches neither its gesture nor its wl_touch; a tap on the locking client's window reaches it;
-    once the locking client is gone, the other's tap is recognized again."""
+    """A client that locked the session, as a lock screen does: a tap on another client's window reaches neither its
+    gesture nor its wl_touch; a tap on the locking client's window reaches it; once the lock screen unlocked and went,
+    the other's tap is recognized again."""
     with Desktop() as desktop:
         other = desktop.open_client("--gesture", "tap=tap", "--touch", title="other")
-        lock = desktop.open_client("--gesture", "tap=tap", "--touch", "--inhibit-input", title="lock")
+        lock = desktop.open_client("--gesture", "tap=tap", "--touch", "--lock", title="lock")
         desktop.replay("tap", "--at", "%g,%g" % other.centre())
         desktop.replay("tap", "--at", "%g,%g" % lock.centre())
         locked = lock.finished("tap", timeout=5)
         heard_while_locked = [e for e in other.events() if e.get("event") != "ready"]
-        lock.kill()
-        # The compositor destroys the client's inhibitor with its window, when the connection closes.
-        wait_for(lambda: [w["title"] for w in desktop.windows()] == ["other"], 5, "the lock client's window gone")
+        how = lock_protocol(lock)
+        unlock(desktop, lock, ["other"])
         desktop.replay("tap", "--at", "%g,%g" % other.centre())
         after = other.finished("tap", timeout=5)
         if heard_while_locked or len(locked) != 1 or len(after) != 1:
             raise Failure("lock screen: the other heard %s while locked; the lock's taps %s; after it went %s"
                           % (heard_while_locked, locked, after))
-        return ("while a client held the input inhibitor, a tap on another client's window gave it 0 events (no "
-                "gesture, no wl_touch); the locking client's own tap was recognized; after it exited, the other "
-                "client's tap was recognized")
+        return ("while a client held the session locked (%s), a tap on another client's window gave it 0 events (no "
+                "gesture, no wl_touch); the locking client's own tap was recognized; after it unlocked and exited, the "
+                "other client's tap was recognized" % how)
+
+
+def a_lock_screen_that_dies_without_unlocking(Desktop):
+    """A lock screen killed before it unlocks: with ext-session-lock-v1 the session stays locked, as the protocol
+    asks (another client's tap reaches nothing), until a new lock screen takes it and unlocks; wlroots 0.15's input
+    inhibitor ends with its client, so the session is free at once."""
+    with Desktop() as desktop:
+        other = desktop.open_client("--gesture", "tap=tap", "--touch", title="other")
+        lock = desktop.open_client("--gesture", "tap=tap", "--lock", title="lock")
+        how = lock_protocol(lock)
+        lock.kill(signal.SIGKILL)
+        wait_for(lambda: [w["title"] for w in desktop.windows()] == ["other"], 5, "the killed lock screen's window gone")
+        desktop.replay("tap", "--at", "%g,%g" % other.centre())  # done once its timers had a second
+        after_death = [e for e in other.events() if e.get("event") != "ready"]
+        if how == "wlr-input-inhibitor-unstable-v1":
+            if len([e for e in after_death if e.get("phase") == "recognized"]) != 1:
+                raise Failure("input inhibitor: after the lock screen died the other's tap gave %s" % after_death)
+            return "the input inhibitor ended with its killed client: the other client's tap was recognized at once"
+        second = desktop.open_client("--gesture", "tap=tap", "--lock", title="second lock")
+        unlock(desktop, second, ["other"])
+        since = len(other.events())
+        desktop.replay("tap", "--at", "%g,%g" % other.centre())
+        after = other.finished("tap", since=since, timeout=5)
+        if after_death or len(after) != 1:
+            raise Failure("%s: after the lock screen died the other heard %s; after a new one unlocked, taps %s"
+                          % (how, after_death, after))
+        return ("%s: the killed lock screen left the session locked (the other client's tap gave it 0 events); a new "
+                "lock screen took it and unlocked, and the other's tap was recognized" % how)
 
 
 def a_lock_screen_keeps_exec_bindings_from_running(Desktop):
@@ -116,7 +144,7 @@ def a_lock_screen_takes_the_pointer_from_the_window_under_it(Desktop):
         desktop.point_at(*other.centre())
         wait_for(lambda: [e for e in pointer_events(other) if e[0] == "enter"], 5, "the pointer's enter")
         since = len(other.events())
-        desktop.open_client("--gesture", "tap=tap", "--inhibit-input", title="lock")
+        desktop.open_client("--gesture", "tap=tap", "--lock", title="lock")
         left = wait_for(lambda: [e for e in pointer_events(other, since) if e[0] == "leave"], 5,
                         "the pointer's leave when the lock came")
         return ("a window under the pointer heard it leave when a lock screen took the session (%d leave)" % len(left))

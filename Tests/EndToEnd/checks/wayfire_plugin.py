@@ -92,7 +92,7 @@ def a_locked_session_gets_nothing(Desktop):
     ran = command_output()
     with Desktop(exec_binding("swipe", "swiped", ran, fingers=3, direction="left")) as desktop:
         other = desktop.open_client("--gesture", "tap=tap", "--touch", title="other")
-        lock = desktop.open_client("--gesture", "tap=tap", "--touch", "--inhibit-input", title="lock")
+        lock = desktop.open_client("--gesture", "tap=tap", "--touch", "--lock", title="lock")
         other.window, lock.window = [next(w for w in desktop.windows() if w["title"] == c) for c in ("other", "lock")]
         desktop.replay("swipe", "--fingers", "3", "--direction", "left", "--at", "%g,%g" % other.centre())
         desktop.replay("tap", "--at", "%g,%g" % lock.centre())

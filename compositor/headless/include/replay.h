@@ -28,9 +28,15 @@ struct replay_devices {
 	struct wlr_input_device *pointer, *keyboard;
 };
 
-/* Makes what is missing of the pointer, the keyboard and the first `touchscreens` touchscreens on the headless backend
- * that backend is or holds (wlr_backend_autocreate wraps it in a multi-backend); false without that backend. */
+/* Makes what is missing of the pointer, the keyboard and the first `touchscreens` touchscreens, when backend is or
+ * holds the headless backend (wlr_backend_autocreate wraps it in a multi-backend): on wlroots 0.15 the headless
+ * backend's own devices; since 0.16, which has none, devices of the caller's, announced on backend (new_input), the
+ * backend the compositor listens to. False without the headless backend. */
 bool replay_devices_make(struct replay_devices *devices, struct wlr_backend *backend, size_t touchscreens);
+
+/* Takes the devices away, before the backend goes: those made since wlroots 0.16 are destroyed (their destroy signals
+ * heard first); the headless backend's of 0.15 go with it. */
+void replay_devices_destroy(struct replay_devices *devices);
 
 struct replay_loading;
 

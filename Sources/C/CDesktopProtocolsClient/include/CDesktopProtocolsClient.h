@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The standard protocols a desktop client speaks besides tactus-gestures-v1 (wayland-scanner's code from
 // wayland-protocols): xdg-shell, so that the demo client can show a window in a desktop compositor, and
-// pointer-gestures, so that it can show which touchpad gestures the compositor forwards to applications; wlroots'
-// input inhibitor (protocols/external), so that it can play a lock screen; and the interface addresses Swift cannot
-// take itself.
+// pointer-gestures, so that it can show which touchpad gestures the compositor forwards to applications;
+// ext-session-lock-v1 and wlroots' older input inhibitor (protocols/external), so that it can play a lock screen; and
+// the interface addresses Swift cannot take itself.
 #pragma once
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "ext-session-lock-v1-client-protocol.h"
 #include "wlr-input-inhibitor-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *tactus_client_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
@@ -17,4 +18,7 @@ static inline const struct wl_interface *tactus_client_pointer_gestures_interfac
 }
 static inline const struct wl_interface *tactus_client_input_inhibit_manager_interface(void) {
 	return &zwlr_input_inhibit_manager_v1_interface;
+}
+static inline const struct wl_interface *tactus_client_session_lock_manager_interface(void) {
+	return &ext_session_lock_manager_v1_interface;
 }

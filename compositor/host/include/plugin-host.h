@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What every compositor that loads libtactus does alike (plugin-host.c): tactus-wlr's glue and the Wayfire plugin both
+ * use these, and a compositor author copies them with the glue (docs/integrating.md).
+ */
+#ifndef TACTUS_PLUGIN_HOST_H
+#define TACTUS_PLUGIN_HOST_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tactus.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Fills entries with libtactus's entry points from library (dlopen's handle), by their names in tactus.h's list;
+ * false, with missing set to the first name the library lacks, when it is not libtactus. */
+bool host_look_up_entries(void *library, struct tactus_plugin_entries *entries, const char **missing);
+
+/* The keyboard modifiers held, as wlroots has them (WLR_MODIFIER_*), as the plugin takes them (TACTUS_MODIFIER_*). */
+uint32_t host_modifiers(uint32_t wlr_modifiers);
+
+/* A wl_region's rectangles (wlroots keeps one as a pixman region, in surface-local pixels) into rects, capacity at
+ * most; returns how many there are. pixman orders them top to bottom: a region of more than capacity loses its lowest
+ * ones, and the plugin logs that it does. */
+size_t host_region_rectangles(const pixman_region32_t *region, struct tactus_rect *rects, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+/* What every compositor that loads libtactus does alike (plugin-host.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <wlr/types/wlr_keyboard.h>
+
+#include "plugin-host.h"
+
+bool host_look_up_entries(void *library, struct tactus_plugin_entries *entries, const char **missing) {
+	const struct {
+		const char *symbol;
+		void **entry;
+	} named[] = {
+#define ENTRY(name, type, parameters) {"tactus_plugin_" #name, (void **)&entries->name},
+		TACTUS_PLUGIN_ENTRY_POINTS(ENTRY)
+#undef ENTRY
+	};
+	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+		if (!(*named[i].entry = dlsym(library, named[i].symbol))) {
+			*missing = named[i].symbol;
+			return false;
+		}
+	return true;
+}
+
+uint32_t host_modifiers(uint32_t wlr_modifiers) {
+	return (wlr_modifiers & WLR_MODIFIER_SHIFT ? TACTUS_MODIFIER_SHIFT : 0) |
+	       (wlr_modifiers & WLR_MODIFIER_CTRL ? TACTUS_MODIFIER_CTRL : 0) |
+	       (wlr_modifiers & WLR_MODIFIER_ALT ? TACTUS_MODIFIER_ALT : 0) |
+	       (wlr_modifiers & WLR_MODIFIER_LOGO ? TACTUS_MODIFIER_SUPER : 0);
+}
+
+size_t host_region_rectangles(const pixman_region32_t *region, struct tactus_rect *rects, size_t capacity) {
+	int count;
+	const pixman_box32_t *boxes = pixman_region32_rectangles((pixman_region32_t *)region, &count);
+	for (size_t i = 0; i < (size_t)count && i < capacity; i++)
+		rects[i] = (struct tactus_rect){boxes[i].x1, boxes[i].y1, boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1};
+	return (size_t)count;
+}
