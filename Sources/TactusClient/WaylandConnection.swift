@@ -220,12 +220,22 @@ public final class WaylandConnection {
     }
 
     /// Lets the session go, as a lock screen does once the user is back: ext-session-lock-v1's unlock, or the
-    /// input inhibitor destroyed. The request is flushed before this returns, so a client may exit right after.
+    /// input inhibitor destroyed. A client that ends right after should `roundtrip()` first: a compositor drops
+    /// what a client that hung up sent last.
     public func unlockSession() {
         guard isConnected else { return }
         if let sessionLock { ext_session_lock_v1_unlock_and_destroy(sessionLock) }
         if let inputInhibitor { zwlr_input_inhibitor_v1_destroy(inputInhibitor) }
         (sessionLock, inputInhibitor, sessionLockProtocol) = (nil, nil, nil)
+        flush()
+    }
+
+    /// Wakes a thread blocked in `dispatch(until:)`, whose condition is then tested again: the compositor answers a
+    /// `wl_display.sync` sent here. The one method that may be called from another thread than the dispatching one
+    /// (libwayland sends requests from any thread).
+    public func wakeDispatch() {
+        guard isConnected, let callback = wl_display_sync(display) else { return }
+        wl_callback_add_listener(callback, wakeListener, nil)
         flush()
     }
 
@@ -365,3 +375,8 @@ private nonisolated(unsafe) let sessionLockListener = permanent(ext_session_lock
         guard let data else { return }
         Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().sessionLockAnswer = false
     }))
+
+/// The answer to `wakeDispatch()`'s sync, which only wakes the dispatch: its callback object goes with it.
+private nonisolated(unsafe) let wakeListener = permanent(wl_callback_listener(done: { _, callback, _ in
+    wl_callback_destroy(callback)
+}))

@@ -2,6 +2,7 @@
 import ArgumentParser
 import CTactusVersion
 import Foundation
+import Synchronization
 import JSONLines
 import TactusClient
 import TactusCore
@@ -146,16 +147,18 @@ struct DemoClient: ParsableCommand {
         return signals
     }
 
-    /// A lock screen unlocks when asked to end: a thread waits for SIGTERM or SIGINT, sends the unlock (libwayland
-    /// takes requests from any thread, and the request goes out before the client ends) and ends the client.
-    private static func unlockOnTermination(_ connection: WaylandConnection) {
+    /// A lock screen unlocks when asked to end: a thread waits for SIGTERM or SIGINT, notes it, and wakes the main
+    /// thread's dispatch with a `wl_display.sync` (libwayland takes requests from any thread), which then unlocks and
+    /// waits for the compositor's answer before the client ends: a compositor drops what a client that hung up sent
+    /// last, an unlock among it, and would leave the session locked.
+    private static func noteTermination(_ connection: WaylandConnection) {
         let locked = LockedConnection(connection: connection)
         Thread.detachNewThread {
             var signals = terminationSignals
             var received: Int32 = 0
             sigwait(&signals, &received)
-            locked.connection.unlockSession()
-            Glibc.exit(0)
+            terminationAsked.store(true, ordering: .sequentiallyConsistent)
+            locked.connection.wakeDispatch()
         }
     }
 
@@ -220,7 +223,7 @@ struct DemoClient: ParsableCommand {
         }
         if lock {
             try connection.lockSession()
-            DemoClient.unlockOnTermination(connection)
+            DemoClient.noteTermination(connection)
         }
         if window == nil { connection.commit(surface) }
         try connection.roundtrip()
@@ -234,9 +237,15 @@ struct DemoClient: ParsableCommand {
         waiting?.forEach(emit)
         waiting = nil
         try withExtendedLifetime((byName, excluded, window, touches, pointing, forwarded)) {
-            try connection.dispatch(until: { isDone() || window?.closeRequested == true })
+            try connection.dispatch(until: {
+                isDone() || window?.closeRequested == true || terminationAsked.load(ordering: .sequentiallyConsistent)
+            })
         }
         if window?.closeRequested == true { emit(#"{"event":"closed"}"#) }
+        if terminationAsked.load(ordering: .sequentiallyConsistent) {
+            connection.unlockSession()
+            try connection.roundtrip()
+        }
     }
 
     /// A parameter's key in the --gesture help: its name, with its unit or values, in ASCII (the manual generator
@@ -310,8 +319,10 @@ private func emit(_ line: String) {
     fflush(nil)
 }
 
-/// The connection a lock screen unlocks from its signal thread: the one request crosses threads, and the client
-/// ends right after it.
+/// The connection a lock screen's signal thread wakes: `wakeDispatch()` is the one call that crosses threads.
 private struct LockedConnection: @unchecked Sendable {
     let connection: WaylandConnection
 }
+
+/// Set once SIGTERM or SIGINT came to a lock screen (`noteTermination`).
+private let terminationAsked = Atomic<Bool>(false)

@@ -8,10 +8,13 @@
 # its end-to-end checks, socat, which docs/compositor.md talks to its control socket with, lisgd, the touchscreen
 # gesture daemon scripts/bench-daemon measures tactusd against, libumockdev's Python bindings, through which the
 # tests pull an emulated device out (umockdev-run cannot), and Wayfire with its development files (and glm, which they
-# name) for the Wayfire plugin, with EGL's and GLES's headers for the library that lets it run without a GPU.
+# name) for the Wayfire plugin, with EGL's and GLES's headers for the library that lets it run without a GPU, and
+# sway, with foot for windows and fuzzel for a launcher, against which tactusd's example configuration for it is
+# checked.
 TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools
                      libyaml-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
-                     socat lisgd python3-gi gir1.2-umockdev-1.0 wayfire wayfire-dev libglm-dev libegl-dev libgles-dev)
+                     socat lisgd python3-gi gir1.2-umockdev-1.0 wayfire wayfire-dev libglm-dev libegl-dev libgles-dev
+                     sway foot fuzzel)
 
 ensure_packages() {
     local missing=()
