@@ -45,8 +45,8 @@ let package = Package(
         .library(name: "tactus-wayfire", type: .dynamic, targets: ["TactusWayfire"]),
         // tactusd: the daemon beside any compositor, running the configuration's exec bindings.
         .executable(name: "tactusd", targets: ["tactusd"]),
-        // For tests only: Wayfire 0.7 on a machine without a GPU (Tests/WayfireWithoutGPU), and the Wayfire plugin that
-        // drives it headless (Tests/WayfireControl).
+        // For tests only: Wayfire on a machine without a GPU (Tests/WayfireWithoutGPU), and the Wayfire plugin that drives
+        // it headless (Tests/WayfireControl).
         .library(name: "TactusWayfireWithoutGPU", type: .dynamic, targets: ["WayfireWithoutGPU"]),
         .library(name: "TactusWayfireControl", type: .dynamic, targets: ["WayfireControl"]),
         // For tests only: what umockdev 0.17.16 lacks for libinput (Tests/UmockdevPreload).
@@ -171,12 +171,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xkbcommon"), .linkedLibrary("pixman-1"), .linkedLibrary("dl"), .linkedLibrary("input")]
         ),
 
-        // The Wayfire plugin (compositor/wayfire), in C++ against Debian's wayfire-dev 0.7: libtactus through dlopen and
-        // tactus.h, as tactus-wlr loads it. Its metadata (tactus.xml) is installed beside Wayfire's.
+        // The Wayfire plugin (compositor/wayfire), in C++ against Debian's wayfire-dev, 0.7 here (0.9 in the Debian 13 root,
+        // scripts/lib/build-wayfire-debian13): libtactus through dlopen and tactus.h, as tactus-wlr loads it. Its metadata
+        // (tactus.xml) is installed beside Wayfire's.
         .systemLibrary(name: "CWayfire", path: "Sources/C/CWayfire", pkgConfig: "wayfire", providers: [.apt(["wayfire-dev", "libglm-dev"])]),
         .target(
             name: "TactusWayfire",
-            dependencies: ["CWayfire", "CWlroots"],
+            dependencies: ["CWayfire", "CWlroots", "TactusPluginHost"],
             path: "compositor/wayfire",
             exclude: ["tactus.xml"],
             publicHeadersPath: ".",
@@ -254,7 +255,8 @@ let package = Package(
         .target(name: "WayfireWithoutGPU", dependencies: ["CWlroots"], path: "Tests/WayfireWithoutGPU",
                 linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("EGL")]),
         .target(name: "WayfireControl", dependencies: ["CWayfire", "CWlroots", "TactusHeadless"], path: "Tests/WayfireControl",
-                publicHeadersPath: ".", cxxSettings: [.define("WLR_USE_UNSTABLE")]),
+                publicHeadersPath: ".",
+                cxxSettings: [.define("WLR_USE_UNSTABLE"), .unsafeFlags(["-I", "\(packageRoot)/compositor/wayfire"])]),
         // Support/unplug-testbed.py drives libumockdev for the tests that pull a device out; it is run, not built.
         .testTarget(name: "TactusLibinputTests", dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "RepositoryPrograms"],
                     exclude: ["Support/unplug-testbed.py"]),

@@ -31,8 +31,6 @@
 #include <wlr/version.h>
 #if WLR_VERSION_NUM < 0x001000
 #include <wlr/types/wlr_region.h> /* wlr_compositor.h's since 0.16 */
-#else
-#include <wlr/types/wlr_subcompositor.h>
 #endif
 #include "wlr-compat.h"
 
@@ -631,23 +629,7 @@ static size_t host_surfaces_at(void *data, double x, double y, struct tactus_sur
 	struct glue *glue = data;
 	double sx, sy;
 	struct wlr_surface *surface = glue->desktop.surface_at(glue->desktop.data, x, y, &sx, &sy);
-	double origin_x = x - sx, origin_y = y - sy;
-	size_t count = 0; /* all there are; those beyond capacity are counted, not written */
-	while (surface) {
-		if (count < capacity)
-			hits[count] = (struct tactus_surface_hit){
-				.surface = surface->resource, .origin_x = origin_x, .origin_y = origin_y,
-				.width = surface->current.width, .height = surface->current.height,
-			};
-		count++;
-		struct wlr_subsurface *subsurface = wlr_subsurface_try_from_wlr_surface(surface);
-		if (!subsurface)
-			break;
-		origin_x -= subsurface->current.x;
-		origin_y -= subsurface->current.y;
-		surface = subsurface->parent;
-	}
-	return count;
+	return host_surface_hits(surface, x - sx, y - sy, hits, capacity);
 }
 
 static void host_pointer_location(void *data, double *x, double *y) {

@@ -1,10 +1,15 @@
 # SPDX-License-Identifier: MIT
-"""A headless Wayfire desktop with the Tactus plugin, for scripts/check-wayfire: Debian's Wayfire 0.7 runs headless
-(WLR_BACKENDS=headless) with the plugin built here (.build/debug/libtactus-wayfire.so, loading the libtactus.so built
-beside it) and the test plugin that drives it (Tests/WayfireControl) named in a generated wayfire.ini. It is driven as
-tactus-wlr is (desktop.Desktop): the same control commands, clients and traces.
+"""A headless Wayfire desktop with the Tactus plugin, for scripts/check-wayfire: Debian's Wayfire runs headless
+(WLR_BACKENDS=headless) with the plugin built for it (libtactus-wayfire.so, loading the libtactus.so built beside it) and
+the test plugin that drives it (Tests/WayfireControl) named in a generated wayfire.ini. It is driven as tactus-wlr is
+(desktop.Desktop): the same control commands, clients and traces.
 
-Two things are not as on a desktop. Wayfire 0.7 needs a GPU this machine may lack: Tests/WayfireWithoutGPU is preloaded
+Which Wayfire: this machine's, Debian 12's 0.7, with the host's build (.build/debug); or, with TACTUS_WAYFIRE=debian13,
+Debian 13's 0.9 inside the Debian 13 root (scripts/lib/in-debian13), with the build scripts/lib/build-wayfire-debian13
+makes there (.build-wayfire-debian13/plain). Clients, traces and the checks stay on this machine: the root shares /tmp,
+where the sockets are, and the repository, at the same paths.
+
+Two things are not as on a desktop. Wayfire needs a GPU this machine may lack: Tests/WayfireWithoutGPU is preloaded
 (it says what it replaces). And Wayfire refuses to run as root: run by root, it runs as nobody.
 """
 import os
@@ -14,9 +19,17 @@ import tempfile
 
 from desktop import ROOT, Desktop, Failure, Lines, wait_for
 
-# TACTUS_WAYFIRE_BUILD picks another build, such as the sanitized one (.build-asan/debug): its plugin, libtactus, test
-# plugin and preload library are used together.
-BUILD = os.path.abspath(os.environ.get("TACTUS_WAYFIRE_BUILD", os.path.join(ROOT, ".build/debug")))
+# TACTUS_WAYFIRE picks the Wayfire: unset, this machine's; "debian13", the Debian 13 root's.
+IN_DEBIAN13 = os.environ.get("TACTUS_WAYFIRE", "") == "debian13"
+if os.environ.get("TACTUS_WAYFIRE", "") not in ("", "debian13"):
+    raise Failure("TACTUS_WAYFIRE is unset (this machine's Wayfire) or debian13 (the Debian 13 root's), not %r"
+                  % os.environ["TACTUS_WAYFIRE"])
+# What runs a program where Wayfire is: nothing here, in-debian13 for the root.
+PREFIX = [os.path.join(ROOT, "scripts/lib/in-debian13")] if IN_DEBIAN13 else []
+# TACTUS_WAYFIRE_BUILD picks another build, such as the sanitized one (.build-asan/debug, .build-wayfire-debian13/asan):
+# its plugin, libtactus, test plugin and preload library are used together.
+DEFAULT_BUILD = ".build-wayfire-debian13/plain" if IN_DEBIAN13 else ".build/debug"
+BUILD = os.path.abspath(os.environ.get("TACTUS_WAYFIRE_BUILD", os.path.join(ROOT, DEFAULT_BUILD)))
 PLUGIN = os.path.join(BUILD, "libtactus-wayfire.so")
 LIBRARY = os.path.join(BUILD, "libtactus.so")
 CONTROL = os.path.join(BUILD, "libTactusWayfireControl.so")
@@ -24,17 +37,26 @@ WITHOUT_GPU = os.path.join(BUILD, "libTactusWayfireWithoutGPU.so")
 METADATA = os.path.join(ROOT, "compositor/wayfire")
 
 
+# Wayfire 0.9 offers lock screens ext-session-lock-v1 through its session-lock plugin, as a desktop has it; 0.7's input
+# inhibitor is its core's.
+DESKTOP_PLUGINS = ["session-lock"] if IN_DEBIAN13 else []
+
+
 def plugins_line(tactus=True, others=()):
     """wayfire.ini's [core] plugins: the test control always, the Tactus plugin unless told, and others by name."""
-    return " ".join(([PLUGIN] if tactus else []) + [CONTROL] + list(others))
+    return " ".join(([PLUGIN] if tactus else []) + [CONTROL] + DESKTOP_PLUGINS + list(others))
 
 
 def sanitizer_runtime():
     """The AddressSanitizer runtime a sanitized build needs preloaded into Wayfire, which is not built with it: the
-    shared one of the Swift toolchain's clang, which built it; None for a build that is not sanitized."""
+    shared one of the compiler that built it (the Swift toolchain's clang here, gcc's libasan in the root, found there
+    by its name); None for a build that is not sanitized."""
     undefined = subprocess.run(["nm", "-D", "--undefined-only", PLUGIN], capture_output=True, text=True).stdout
     if "__asan_init" not in undefined:
         return None
+    if IN_DEBIAN13:
+        needed = subprocess.run(["readelf", "-d", PLUGIN], capture_output=True, text=True).stdout
+        return next(word.strip("[]") for word in needed.split() if word.startswith("[libasan.so"))
     toolchain = os.path.dirname(os.path.dirname(os.path.realpath(shutil.which("swift"))))
     runtime = os.path.join(toolchain, "lib/swift/clang/lib/linux/libclang_rt.asan-x86_64.so")
     if not os.path.exists(runtime):
@@ -52,7 +74,7 @@ class WayfireDesktop(Desktop):
         if missing:
             raise Failure("not built: %s (swift build --product tactus-wayfire, tactus, TactusWayfireControl and "
                           "TactusWayfireWithoutGPU)" % ", ".join(missing))
-        if not shutil.which("wayfire"):
+        if not IN_DEBIAN13 and not shutil.which("wayfire"):
             raise Failure("wayfire is not installed (apt-get install wayfire)")
         self.runtime = tempfile.mkdtemp(prefix="tactus-wayfire.")
         os.chmod(self.runtime, 0o755)  # the directories above a socket must let the compositor's user through
@@ -67,10 +89,12 @@ class WayfireDesktop(Desktop):
         self.control_path = os.path.join(self.runtime, "control")
         self.log_path = os.path.join(self.runtime, "log")
         self._log = open(self.log_path, "w")
-        environment = dict(os.environ, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
+        # HOME too is the runtime directory: Wayfire 0.9 looks for plugins under it, and stops at one it may not read.
+        environment = dict(os.environ, HOME=self.runtime, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
                            WLR_BACKENDS="headless", WLR_HEADLESS_OUTPUTS=str(outputs), WLR_LIBINPUT_NO_DEVICES="1",
-                           TACTUS_WAYFIRE_CONTROL=self.control_path, WAYFIRE_PLUGIN_XML_PATH=METADATA,
-                           LD_PRELOAD=":".join(filter(None, [sanitizer_runtime(), WITHOUT_GPU])))
+                           TACTUS_WAYFIRE_CONTROL=self.control_path, WAYFIRE_PLUGIN_XML_PATH=METADATA)
+        # Preloaded into Wayfire alone, by env, last: not into what enters the root and changes user.
+        preload = ["env", "LD_PRELOAD=" + ":".join(filter(None, [sanitizer_runtime(), WITHOUT_GPU]))]
         if sanitizer_runtime():
             # Two frames of each allocation: scripts/lib/wayfire-lsan.supp says why.
             environment["ASAN_OPTIONS"] = "malloc_context_size=2"
@@ -88,7 +112,7 @@ class WayfireDesktop(Desktop):
                 for name in [directory] + [os.path.join(directory, f) for f in files]:
                     shutil.chown(name, "nobody", "nogroup")
             user = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"]
-        self.process = subprocess.Popen(user + ["wayfire", "-c", self.ini_path], stdout=self._log,
+        self.process = subprocess.Popen(PREFIX + user + preload + ["wayfire", "-c", self.ini_path], stdout=self._log,
                                         stderr=subprocess.STDOUT, text=True, env=environment)
         self.output = Lines(iter(()))
         self.clients = []
@@ -124,8 +148,19 @@ class WayfireDesktop(Desktop):
 
 
 class PlacedDesktop(WayfireDesktop):
-    """Wayfire with its simple-tile plugin, which lays windows side by side as tactus-wlr does, for the checks with
-    more than one window."""
+    """Wayfire with its windows side by side, as tactus-wlr lays them, for the checks with more than one window: each
+    window opens at the right of the last, GAP pixels apart, moved there by the test plugin. (Wayfire's simple-tile
+    would scale the demo client's window, which keeps its size, into its tile; and 0.9's, once the window had a tile of
+    its own, leaves it scaled to that one when a second comes, over its neighbour.)"""
+    GAP = 45
 
     def __init__(self, config="", arguments=()):
-        super().__init__(config, plugins=("simple-tile",))
+        super().__init__(config)
+
+    def open_client(self, *arguments, title="tactus-demo-client"):
+        x = max((w["x"] + w["width"] + self.GAP for w in self.windows()), default=0)
+        client = super().open_client(*arguments, title=title)
+        self.command("move %d 0 %s" % (x, title))
+        client.window = wait_for(lambda: next((w for w in self.windows() if w["title"] == title and w["x"] == x), None),
+                                 5, "%s moved to x %d" % (title, x))
+        return client

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * For tests only: a Wayfire 0.7 plugin that drives a headless Wayfire as tactus-wlr's control drives tactus-wlr, on a
- * command socket at $TACTUS_WAYFIRE_CONTROL, with the commands Tests/EndToEnd/desktop.py sends. Its input comes from
- * headless wlroots devices (compositor/headless): Wayfire takes them as it takes any device, and their events go down
- * Wayfire's own input path, the one a touchscreen's and a touchpad's would take. One control serves every output.
+ * For tests only: a Wayfire plugin (0.9 or 0.7, as the Tactus plugin, whose wayfire-compat.hpp it shares) that drives
+ * a headless Wayfire as tactus-wlr's control drives tactus-wlr, on a command socket at $TACTUS_WAYFIRE_CONTROL, with the
+ * commands Tests/EndToEnd/desktop.py sends. Its input comes from headless wlroots devices (compositor/headless): Wayfire
+ * takes them as it takes any device, and their events go down Wayfire's own input path, the one a touchscreen's and a
+ * touchpad's would take. One control serves every output.
  *
  * Commands, each answered "ok" (or "done", for a replay once it has played) after the lines it prints, or "error: ...":
  *   replay TRACE          plays a tactus-sim trace on the headless touchscreens and touchpad
  *   pointer X Y           moves the headless pointer to a layout point
  *   key CODE pressed|released   a key of the headless keyboard (evdev code)
  *   windows               the mapped windows, focused last first: "window X Y WIDTH HEIGHT TITLE", layout pixels
+ *   move X Y TITLE        moves the window of that title so that its top-left corner is at a layout point
  *   active PLUGIN         "yes" when the plugin is active on some output (expo while its overview shows), else "no"
  *   outputs               the outputs: "NAME X Y WIDTH HEIGHT"
  *   map N OUTPUT          maps touchscreen N (from 1) onto the output, as udev's WL_OUTPUT would
@@ -27,15 +29,12 @@
 #include <tuple>
 #include <vector>
 
-#include <wayfire/core.hpp>
-#include <wayfire/output-layout.hpp>
-#include <wayfire/output.hpp>
-#include <wayfire/plugin.hpp>
-#include <wayfire/singleton-plugin.hpp>
-#include <wayfire/util/log.hpp>
-#include <wayfire/view.hpp>
+#include "wayfire-compat.hpp"
+#if TACTUS_WAYFIRE_07
 #include <wayfire/workspace-manager.hpp>
-#include <wayfire/nonstd/wlroots-full.hpp>
+#else
+#include <wayfire/plugins/common/util.hpp>
+#endif
 
 #include "command-socket.h"
 #include "replay.h"
@@ -94,8 +93,8 @@ class control
         {
             if (read.touchscreens[i].has_size)
             {
-                devices.touchscreens[i]->width_mm  = read.touchscreens[i].width_mm;
-                devices.touchscreens[i]->height_mm = read.touchscreens[i].height_mm;
+                tactus_touchscreen(devices.touchscreens[i])->width_mm  = read.touchscreens[i].width_mm;
+                tactus_touchscreen(devices.touchscreens[i])->height_mm = read.touchscreens[i].height_mm;
             }
         }
 
@@ -105,50 +104,74 @@ class control
 
     void move_pointer(double x, double y)
     {
-        auto box = wlr_output_layout_get_box(wf::get_core().output_layout->get_handle(), nullptr);
-        wlr_event_pointer_motion_absolute event{};
-        event.device    = devices.pointer;
+        wlr_box box;
+        wlr_output_layout_get_box(wf::get_core().output_layout->get_handle(), nullptr, &box);
+        auto pointer = wlr_pointer_from_input_device(devices.pointer);
+        wlr_pointer_motion_absolute_event event{};
+#if TACTUS_WLR_015
+        event.device = devices.pointer;
+#else
+        event.pointer = pointer;
+#endif
         event.time_msec = wf::get_current_time();
-        event.x = (x - box->x) / box->width;
-        event.y = (y - box->y) / box->height;
-        wl_signal_emit(&devices.pointer->pointer->events.motion_absolute, &event);
-        wl_signal_emit(&devices.pointer->pointer->events.frame, nullptr);
+        event.x = (x - box.x) / box.width;
+        event.y = (y - box.y) / box.height;
+        wl_signal_emit(&pointer->events.motion_absolute, &event);
+        wl_signal_emit(&pointer->events.frame, nullptr);
     }
 
     void press_key(uint32_t code, bool pressed)
     {
-        wlr_event_keyboard_key event{};
+        wlr_keyboard_key_event event{};
         event.time_msec    = wf::get_current_time();
         event.keycode      = code;
         event.update_state = true;
         event.state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED;
-        wlr_keyboard_notify_key(devices.keyboard->keyboard, &event);
+        wlr_keyboard_notify_key(wlr_keyboard_from_input_device(devices.keyboard), &event);
+    }
+
+    /* An output's windows, with their boxes in its own pixels and when each had the keyboard last. */
+    static std::vector<std::tuple<wayfire_view, wf::geometry_t, uint64_t>> windows_of(wf::output_t *output)
+    {
+        std::vector<std::tuple<wayfire_view, wf::geometry_t, uint64_t>> windows;
+#if TACTUS_WAYFIRE_07
+        for (auto& view : output->workspace->get_views_in_layer(wf::LAYER_WORKSPACE))
+        {
+            if (view->is_mapped() && (view->role == wf::VIEW_ROLE_TOPLEVEL))
+            {
+                windows.push_back({view, view->get_wm_geometry(), view->last_focus_timestamp});
+            }
+        }
+#else
+        for (auto& view : output->wset()->get_views(wf::WSET_MAPPED_ONLY))
+        {
+            windows.push_back({view, view->get_geometry(), wf::get_focus_timestamp(view)});
+        }
+#endif
+        return windows;
     }
 
     /* The mapped windows of every output, the one focused last first. */
     static void list_windows(command_connection *connection)
     {
-        std::vector<std::tuple<wayfire_view, wf::geometry_t, size_t>> windows; /* the index keeps stacking order */
+        /* The index keeps stacking order. */
+        std::vector<std::tuple<wayfire_view, wf::geometry_t, uint64_t, size_t>> windows;
         for (auto output : wf::get_core().output_layout->get_outputs())
         {
             auto origin = output->get_layout_geometry();
-            for (auto& view : output->workspace->get_views_in_layer(wf::LAYER_WORKSPACE))
+            for (auto& [view, box, focused] : windows_of(output))
             {
-                if (view->is_mapped() && (view->role == wf::VIEW_ROLE_TOPLEVEL))
-                {
-                    auto box = view->get_wm_geometry();
-                    windows.push_back({view, {origin.x + box.x, origin.y + box.y, box.width, box.height},
-                        windows.size()});
-                }
+                windows.push_back({view, {origin.x + box.x, origin.y + box.y, box.width, box.height}, focused,
+                    windows.size()});
             }
         }
 
         std::sort(windows.begin(), windows.end(), [] (const auto& a, const auto& b)
         {
-            auto focused_a = std::get<0>(a)->last_focus_timestamp, focused_b = std::get<0>(b)->last_focus_timestamp;
-            return focused_a != focused_b ? focused_a > focused_b : std::get<2>(a) < std::get<2>(b);
+            auto focused_a = std::get<2>(a), focused_b = std::get<2>(b);
+            return focused_a != focused_b ? focused_a > focused_b : std::get<3>(a) < std::get<3>(b);
         });
-        for (auto& [view, box, index] : windows)
+        for (auto& [view, box, focused, index] : windows)
         {
             std::string line = "window " + std::to_string(box.x) + " " + std::to_string(box.y) + " " + std::to_string(box.width) +
                 " " + std::to_string(box.height) + " " + view->get_title() + "\n";
@@ -156,10 +179,34 @@ class control
         }
     }
 
+    /* Moves the mapped window of that title to a layout point; false when there is none. */
+    static bool move_window(const std::string& title, int x, int y)
+    {
+        for (auto output : wf::get_core().output_layout->get_outputs())
+        {
+            auto origin = output->get_layout_geometry();
+            for (auto& [view, box, focused] : windows_of(output))
+            {
+                if (view->get_title() == title)
+                {
+#if TACTUS_WAYFIRE_07
+                    view->move(x - origin.x, y - origin.y);
+#else
+                    wf::toplevel_cast(view)->move(x - origin.x, y - origin.y);
+#endif
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
     void run(command_connection *connection, char *command)
     {
         double x, y;
         unsigned code;
+        int title_at = 0;
         char state[16], name[64];
         if (strncmp(command, "replay ", 7) == 0)
         {
@@ -196,8 +243,8 @@ class control
             }
 
             auto touchscreen = devices.touchscreens[code - 1];
-            free(touchscreen->output_name);
-            touchscreen->output_name = strdup(name);
+            free(tactus_touchscreen(touchscreen)->output_name);
+            tactus_touchscreen(touchscreen)->output_name = strdup(name);
             wlr_cursor_map_input_to_output(wf::get_core().get_wlr_cursor(), touchscreen, output->handle);
         } else if (sscanf(command, "focus %63s", name) == 1)
         {
@@ -209,10 +256,21 @@ class control
                 return;
             }
 
+#if TACTUS_WAYFIRE_07
             wf::get_core().focus_output(output);
+#else
+            wf::get_core().seat->focus_output(output);
+#endif
         } else if (!strcmp(command, "windows"))
         {
             list_windows(connection);
+        } else if ((sscanf(command, "move %lf %lf %n", &x, &y, &title_at) == 2) && title_at)
+        {
+            if (!move_window(command + title_at, (int)x, (int)y))
+            {
+                command_reply(connection, "error: move X Y TITLE needs the title of a mapped window\n");
+                return;
+            }
         } else if (sscanf(command, "active %63s", name) == 1)
         {
             bool active = false;
@@ -240,7 +298,8 @@ class control
         } else
         {
             command_reply(connection, "error: commands are replay TRACE, pointer X Y, key CODE pressed|released, "
-                                      "map N OUTPUT, focus OUTPUT, windows, active PLUGIN, outputs, quit\n");
+                                      "map N OUTPUT, focus OUTPUT, windows, move X Y TITLE, active PLUGIN, outputs, "
+                                      "quit\n");
             return;
         }
 
@@ -277,11 +336,12 @@ class control
         {
             replay_destroy(playing);
         }
+
+        replay_devices_destroy(&devices);
     }
 };
 
 } // namespace
 
-/* One control for every output's instance of the plugin. */
-using wayfire_control_plugin = wf::singleton_plugin_t<control>;
-DECLARE_WAYFIRE_PLUGIN(wayfire_control_plugin);
+/* One control for the compositor. */
+DECLARE_WAYFIRE_PLUGIN(compat::plugin_for_compositor<control>);

@@ -2,7 +2,16 @@
 /* What every compositor that loads libtactus does alike (plugin-host.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_keyboard.h>
+#include <wlr/version.h>
+#if WLR_VERSION_NUM < 0x001000
+#include <wlr/types/wlr_surface.h> /* wlr_compositor.h's and wlr_subcompositor.h's since 0.16 */
+#else
+#include <wlr/types/wlr_subcompositor.h>
+#endif
+#include "wlr-compat.h"
 
 #include "plugin-host.h"
 
@@ -36,4 +45,24 @@ size_t host_region_rectangles(const pixman_region32_t *region, struct tactus_rec
 	for (size_t i = 0; i < (size_t)count && i < capacity; i++)
 		rects[i] = (struct tactus_rect){boxes[i].x1, boxes[i].y1, boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1};
 	return (size_t)count;
+}
+
+size_t host_surface_hits(struct wlr_surface *surface, double origin_x, double origin_y, struct tactus_surface_hit *hits,
+                         size_t capacity) {
+	size_t count = 0;
+	while (surface) {
+		if (count < capacity)
+			hits[count] = (struct tactus_surface_hit){
+				.surface = surface->resource, .origin_x = origin_x, .origin_y = origin_y,
+				.width = surface->current.width, .height = surface->current.height,
+			};
+		count++;
+		struct wlr_subsurface *subsurface = wlr_subsurface_try_from_wlr_surface(surface);
+		if (!subsurface)
+			break;
+		origin_x -= subsurface->current.x;
+		origin_y -= subsurface->current.y;
+		surface = subsurface->parent;
+	}
+	return count;
 }

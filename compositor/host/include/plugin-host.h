@@ -17,6 +17,12 @@
 extern "C" {
 #endif
 
+struct wlr_surface;
+
+/* The most touch events libtactus withholds at once (docs/robustness.md); beyond them it gives up withholding and lets
+ * them go. A host that keeps its own copies of withheld events, as the Wayfire plugin does, keeps no more than these. */
+#define HOST_MAX_WITHHELD_TOUCHES 4096
+
 /* Fills entries with libtactus's entry points from library (dlopen's handle), by their names in tactus.h's list;
  * false, with missing set to the first name the library lacks, when it is not libtactus. */
 bool host_look_up_entries(void *library, struct tactus_plugin_entries *entries, const char **missing);
@@ -28,6 +34,12 @@ uint32_t host_modifiers(uint32_t wlr_modifiers);
  * most; returns how many there are. pixman orders them top to bottom: a region of more than capacity loses its lowest
  * ones, and the plugin logs that it does. */
 size_t host_region_rectangles(const pixman_region32_t *region, struct tactus_rect *rects, size_t capacity);
+
+/* What a hit test answers (tactus_host.surfaces_at) once the compositor found the surface input goes to at a point, and
+ * its top-left corner in layout pixels: that surface, then each it is a subsurface of, front first, into hits, capacity
+ * at most; returns how many there are, those beyond capacity counted, not written. NULL surface: none. */
+size_t host_surface_hits(struct wlr_surface *surface, double origin_x, double origin_y, struct tactus_surface_hit *hits,
+                         size_t capacity);
 
 #ifdef __cplusplus
 }

@@ -74,7 +74,7 @@ static inline struct wlr_keyboard *wlr_keyboard_from_input_device(struct wlr_inp
 static inline void tactus_wlr015_output_layout_get_box(struct wlr_output_layout *layout, struct wlr_output *output,
                                                        struct wlr_box *box) {
 	struct wlr_box *found = wlr_output_layout_get_box(layout, output);
-	*box = found ? *found : (struct wlr_box){0};
+	*box = found ? *found : (struct wlr_box){0, 0, 0, 0};
 }
 #define wlr_output_layout_get_box tactus_wlr015_output_layout_get_box
 #define wlr_output_layout_create(display) (wlr_output_layout_create)()
@@ -107,6 +107,12 @@ static inline void tactus_seat_touch_notify_cancel(struct wlr_seat *seat, struct
 		wlr_seat_touch_notify_cancel(seat, point->surface);
 	else
 		wlr_seat_touch_notify_up(seat, 0, point->touch_id);
+}
+/* wl_touch.cancel to the client a touch point went to, bypassing the seat's grab: 0.15 names the client by the point's
+ * surface, and sends nothing once the client destroyed it. */
+static inline void tactus_seat_touch_send_cancel(struct wlr_seat *seat, struct wlr_touch_point *point) {
+	if (point->surface)
+		wlr_seat_touch_send_cancel(seat, point->surface);
 }
 /* Makes a keyboard the seat's: 0.15 takes its input device. */
 #define tactus_seat_set_keyboard(seat, device) wlr_seat_set_keyboard(seat, device)
@@ -168,6 +174,9 @@ static inline void wlr_cursor_set_xcursor(struct wlr_cursor *cursor, struct wlr_
 #ifdef WLR_TYPES_WLR_SEAT_H
 static inline void tactus_seat_touch_notify_cancel(struct wlr_seat *seat, struct wlr_touch_point *point) {
 	wlr_seat_touch_notify_cancel(seat, point->client);
+}
+static inline void tactus_seat_touch_send_cancel(struct wlr_seat *seat, struct wlr_touch_point *point) {
+	wlr_seat_touch_send_cancel(seat, point->client);
 }
 #define tactus_seat_set_keyboard(seat, device) wlr_seat_set_keyboard(seat, wlr_keyboard_from_input_device(device))
 #endif
