@@ -26,6 +26,15 @@ if os.environ.get("TACTUS_WAYFIRE", "") not in ("", "debian13"):
                   % os.environ["TACTUS_WAYFIRE"])
 # What runs a program where Wayfire is: nothing here, in-debian13 for the root.
 PREFIX = [os.path.join(ROOT, "scripts/lib/in-debian13")] if IN_DEBIAN13 else []
+
+
+def debian13_root():
+    """The Debian 13 root's path, as scripts/lib/debian13-root makes or finds it with this process's HOME (Wayfire's
+    HOME is another), for in-debian13 to be given (TACTUS_DEBIAN13)."""
+    found = subprocess.run([os.path.join(ROOT, "scripts/lib/debian13-root")], capture_output=True, text=True)
+    if found.returncode != 0:
+        raise Failure("no Debian 13 root: %s" % found.stderr.strip())
+    return found.stdout.splitlines()[-1]
 # TACTUS_WAYFIRE_BUILD picks another build, such as the sanitized one (.build-asan/debug, .build-wayfire-debian13/asan):
 # its plugin, libtactus, test plugin and preload library are used together.
 DEFAULT_BUILD = ".build-wayfire-debian13/plain" if IN_DEBIAN13 else ".build/debug"
@@ -93,6 +102,8 @@ class WayfireDesktop(Desktop):
         environment = dict(os.environ, HOME=self.runtime, XDG_RUNTIME_DIR=self.runtime, XDG_CONFIG_HOME=self.runtime,
                            WLR_BACKENDS="headless", WLR_HEADLESS_OUTPUTS=str(outputs), WLR_LIBINPUT_NO_DEVICES="1",
                            TACTUS_WAYFIRE_CONTROL=self.control_path, WAYFIRE_PLUGIN_XML_PATH=METADATA)
+        if IN_DEBIAN13:
+            environment["TACTUS_DEBIAN13"] = os.environ.get("TACTUS_DEBIAN13") or debian13_root()
         # Preloaded into Wayfire alone, by env, last: not into what enters the root and changes user.
         preload = ["env", "LD_PRELOAD=" + ":".join(filter(None, [sanitizer_runtime(), WITHOUT_GPU]))]
         if sanitizer_runtime():
