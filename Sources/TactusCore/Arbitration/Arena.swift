@@ -8,7 +8,8 @@
 ///
 /// 1. A claim waits ("recognize pending") while a member that blocks it is undecided: one it requires to
 ///    fail, a tap with the same fingers and a higher count, a gesture that wants more fingers than a
-///    multi-finger claimant (until its landing window closes), or any member of higher rank (rank: high
+///    multi-finger claimant (until its landing window closes, or until the claimant's fingers have moved
+///    decisively: past its threshold, no finger landing for 30 ms), or any member of higher rank (rank: high
 ///    priority beats normal; among equals the inner surface beats the outer; compositor targets are
 ///    outermost). Compositor bindings that forward then cancel never make others wait.
 /// 2. An unblocked claim wins. Among several in the same step, the highest rank wins, then the earliest
@@ -25,7 +26,7 @@
 ///    left to wait for, the arena resolves deterministically: the best pending claim wins and whatever is
 ///    still undecided fails (`unresolved`).
 ///
-/// docs/arbitration.md explains each rule with the numbered cases the tests pin (`case01…` to `case28…`).
+/// docs/arbitration.md explains each rule with the numbered cases the tests pin (`case01…` to `case29…`).
 final class Arena {
     private(set) var members: [ArenaMember] = []
     /// The earliest deadline of the live members, as of the last time it was worked out and while no member's

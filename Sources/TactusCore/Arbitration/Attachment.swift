@@ -215,10 +215,24 @@ final class ArenaMember: NodeParent {
                 return true
             }
             // Fingers land over tens of milliseconds: a multi-finger gesture waits while one that wants more
-            // fingers may still get them (it fails when the landing window closes without them).
-            if theirs.fingers >= 2 && mine.fingers > theirs.fingers && blocksLowerRanks { return true }
+            // fingers may still get them (it fails when the landing window closes without them), unless its own
+            // fingers have moved decisively (arbitration case 29).
+            if theirs.fingers >= 2 && mine.fingers > theirs.fingers && blocksLowerRanks
+                && !other.hasMovedDecisively(theirs) {
+                return true
+            }
         }
         return rank > other.rank && blocksLowerRanks
+    }
+
+    /// Whether the member's claim comes from fingers that moved past a continuous gesture's threshold while no
+    /// finger landed for `GestureDefaults.fingerSettleTime`: a finger landing later is not taken to be one of
+    /// theirs, and what wants more fingers stops holding the claim back.
+    private func hasMovedDecisively(_ signature: GestureSignature) -> Bool {
+        guard !signature.kind.isDiscrete else { return false }
+        let tracker = context.tracker
+        guard let latest = tracker.latestLanding else { return false }
+        return tracker.time - latest >= GestureDefaults.fingerSettleTime
     }
 
     // MARK: NodeParent

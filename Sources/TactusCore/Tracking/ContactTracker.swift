@@ -109,6 +109,9 @@ final class ContactTracker {
     /// Whether fingers are down or a touchpad stream is running.
     var isInteracting: Bool { fingerCount > 0 || landed > 0 || lifted > 0 }
 
+    /// When the latest of the fingers down landed; nil when none is down.
+    var latestLanding: Timestamp? { contacts.lazy.map(\.downTime).max() }
+
     /// Moves the tracker's clock to `now` outside a frame: when an interaction opens, or a timer fires,
     /// so that recognizers starting or deciding then measure from the right time.
     func advanceClock(to now: Timestamp) {

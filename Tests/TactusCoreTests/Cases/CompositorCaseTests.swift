@@ -2,7 +2,7 @@
 import Testing
 import TactusCore
 
-/// Arbitration cases 15–20 of docs/arbitration.md: compositor bindings against clients, with the
+/// Arbitration cases 15–20 and 29 of docs/arbitration.md: compositor bindings against clients, with the
 /// raw-touch decisions that go with them.
 @Suite struct CompositorCaseTests {
     static let client = SurfaceID(7)
@@ -178,6 +178,89 @@ import TactusCore
         #expect(rig.path(binding) == [.began, .changed])
         rig.send(.touchCancel(Rig.screen), at: 2300)
         #expect(rig.path(binding) == [.began, .changed, .cancelled])
+        #expect(rig.engine.isIdle)
+    }
+
+    /// Three fingers on a circle of radius 15 mm round (50, 50), spread to 30 mm over 400 ms at 120 Hz, the bindings of
+    /// case 29 attached: a live three-finger pinch and a four-finger drag. Returns the pinch and the drag.
+    func pinchBesideAFourFingerDrag(_ rig: Rig, lift: Bool = true) -> (pinch: AttachmentID, drag: AttachmentID) {
+        let pinch = rig.engine.attach(MagnifyGesture(fingers: 3))
+        let drag = rig.engine.attach(DragGesture(fingers: 4))
+        rig.pinch(center: (50, 50), fingers: 3, radius: 15, to: 30, at: 0, duration: 400, lift: lift)
+        return (pinch, drag)
+    }
+
+    @Test func case29_aLivePinchBeginsWhenItsFingersMoveNotWhenTheFourFingerDragGivesUp() {
+        let alone = Rig()
+        let reference = alone.engine.attach(MagnifyGesture(fingers: 3))
+        alone.pinch(center: (50, 50), fingers: 3, radius: 15, to: 30, at: 0, duration: 400)
+        let beganAlone = alone.first(.began, of: reference)?.time
+        #expect(beganAlone == Timestamp(microseconds: 41_666))
+
+        let rig = clientRig()
+        let (pinch, drag) = pinchBesideAFourFingerDrag(rig)
+        // The same frame as alone, not 250 ms after the first finger, when the drag's landing window closes.
+        #expect(rig.first(.began, of: pinch)?.time == beganAlone)
+        #expect(rig.path(pinch) == [.began, .changed, .ended])
+        #expect(abs(rig.last(pinch)!.magnify!.magnification - 2) < 1e-9)
+        #expect(rig.path(drag) == [.failed])
+        #expect(rig.reason(drag) == .lostToAnotherGesture)
+        #expect(rig.last(drag)?.time == beganAlone)
+        // The client under the fingers never sees them: held until the pinch won, then dropped, each decided once.
+        let pattern = kinds(rig.decisions)
+        let held = pattern.filter { $0 == "W" }.count
+        #expect(held == 3 + 1 + 5 * 4)
+        #expect(pattern == String(repeating: "W", count: held) + String(repeating: "X", count: pattern.count - held))
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func case29_aFingerThatLandsBeforeTheOthersSettleStillMakesAFourFingerDrag() {
+        let rig = Rig()
+        let pinch = rig.engine.attach(MagnifyGesture(fingers: 3))
+        let drag = rig.engine.attach(DragGesture(fingers: 4))
+        // Three fingers land and spread past the pinch's threshold at once (scale 1.2 on the second frame)...
+        for (id, x) in [(0, 40.0), (1, 50.0), (2, 60.0)] { rig.down(ContactID(id), x, 50, at: 0) }
+        rig.frame(at: 0)
+        for step in 1...2 {
+            let t = Double(step) * 8
+            for (id, x) in [(0, 40.0), (1, 50.0), (2, 60.0)] { rig.move(ContactID(id), 50 + (x - 50) * (1 + 0.1 * Double(step)), 50, at: t) }
+            rig.frame(at: t)
+        }
+        #expect(rig.phases(pinch).isEmpty, "pending: no finger may land for 30 ms before the pinch counts its fingers as all")
+        // ...and a fourth lands 20 ms after them: the four drag down together.
+        rig.down(3, 50, 60, at: 20)
+        rig.frame(at: 20)
+        #expect(rig.path(pinch) == [.failed])
+        #expect(rig.reason(pinch) == .wrongFingerCount)
+        for step in 1...10 {
+            let t = 20 + Double(step) * 8
+            for (id, x) in [(0, 38.0), (1, 50.0), (2, 62.0)] { rig.move(ContactID(id), x, 50 + 2 * Double(step), at: t) }
+            rig.move(3, 50, 60 + 2 * Double(step), at: t)
+            rig.frame(at: t)
+        }
+        for id in 0..<4 { rig.up(ContactID(id), at: 110) }
+        rig.frame(at: 110)
+        #expect(rig.path(drag) == [.began, .changed, .ended])
+        #expect(rig.last(drag)?.drag?.fingers == 4)
+        #expect(rig.engine.isIdle)
+    }
+
+    @Test func case29_aFingerThatLandsOnARunningPinchEndsItAndTheClientStillSeesNothing() {
+        let rig = clientRig()
+        let (pinch, drag) = pinchBesideAFourFingerDrag(rig, lift: false)
+        rig.down(3, 50, 80, at: 410)
+        rig.frame(at: 410)
+        #expect(rig.path(pinch) == [.began, .changed, .cancelled])
+        #expect(rig.reason(pinch) == .wrongFingerCount)
+        #expect(rig.path(drag) == [.failed])
+        rig.move(3, 50, 85, at: 420)
+        rig.frame(at: 420)
+        for id in 0..<4 { rig.up(ContactID(id), at: 430) }
+        rig.frame(at: 430)
+        // The interaction was the compositor's from the pinch's win: the fourth finger's touches are dropped too.
+        let pattern = kinds(rig.decisions)
+        #expect(pattern.hasPrefix(String(repeating: "W", count: 24) + "X"))
+        #expect(pattern.dropFirst(24).allSatisfy { $0 == "X" })
         #expect(rig.engine.isIdle)
     }
 }
