@@ -73,13 +73,14 @@ public struct BindingConfiguration: Equatable, Sendable {
 
     /// The gesture, with `thresholds` for what the binding leaves unset: the sequence when there is a `then`.
     public func gesture(thresholds: GestureThresholds = GestureThresholds()) -> AnyGesture {
-        func filled(_ specification: GestureSpecification) -> AnyGesture {
-            var gesture = specification
-            for threshold in GestureThresholds.all where threshold.kind == gesture.kind { threshold.fill(thresholds, &gesture) }
-            return gesture.gesture
-        }
-        guard let then else { return filled(specification) }
-        return AnyGesture(filled(specification).sequenced(before: filled(then)))
+        let first = GestureThresholds.filled(specification, from: thresholds).gesture
+        guard let then else { return first }
+        return AnyGesture(first.sequenced(before: GestureThresholds.filled(then, from: thresholds).gesture))
+    }
+
+    /// The first gesture's specification with `thresholds` for what the binding leaves unset.
+    public func specification(thresholds: GestureThresholds) -> GestureSpecification {
+        GestureThresholds.filled(specification, from: thresholds)
     }
 
     /// Whether `update`, of one of the binding's recognizers, runs the action: a step of `on` (`runs(on:)`) of the
@@ -122,6 +123,11 @@ public struct BindingConfiguration: Equatable, Sendable {
         case .host(let name): return name
         case .exec(let command): return "exec: \(command)"
         }
+    }
+
+    /// Whether the action runs while the fingers move: its gesture is continuous and runs it at began or changed.
+    public var actsWhileFingersMove: Bool {
+        !kinds[actingRecognizer].isDiscrete && (runs(on: .began) || runs(on: .changed))
     }
 
     /// Whether the action runs at changes of a continuous gesture without a pace: at every frame the device reports
@@ -223,6 +229,13 @@ extension GestureThresholds {
             fill(thresholds, &specification)
             return specification.problem(with: parameter)
         }
+    }
+
+    /// `specification` with these thresholds for the parameters it leaves unset.
+    static func filled(_ specification: GestureSpecification, from thresholds: GestureThresholds) -> GestureSpecification {
+        var filled = specification
+        for threshold in all where threshold.kind == filled.kind { threshold.fill(thresholds, &filled) }
+        return filled
     }
 
     /// Every threshold, in the file's documented order: its key, the kind and parameter it is the default of, where

@@ -69,7 +69,7 @@ import TactusSimulation
     static func help(_ command: [String]) throws -> String { try launch(command + ["--help"]).output }
 
     /// Help texts show defaults as a user writes them, never a type's debug description.
-    @Test(arguments: [[], ["generate"], ["generate", "pinch-rotate"], ["replay"], ["run"], ["listen"], ["record"]])
+    @Test(arguments: [[], ["generate"], ["generate", "pinch-rotate"], ["replay"], ["run"], ["begins"], ["listen"], ["record"]])
     func helpShowsDefaultsAsAUserWritesThem(_ command: [String]) throws {
         let help = try Self.help(command)
         #expect(help.contains("OPTIONS:"))

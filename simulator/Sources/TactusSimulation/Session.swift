@@ -106,8 +106,9 @@ public final class Session: SurfaceLocator {
     public var surfaces: [SimulatedSurface] = []
     public var pointerLocation = Point(x: 500, y: 500)
     private var scale: [DeviceID: Vector] = [:]
-    /// How to attach each gesture again, by name, for a replay with it alone (`alone(_:)`).
-    private var reattach: [String: (Session) -> Void] = [:]
+    /// How to attach each gesture again, by name, for a replay with it alone (`alone(_:)`): every attachment made
+    /// under the name (a binding has one for each kind of device).
+    private var reattach: [String: [(Session) -> Void]] = [:]
     /// How long the input was let settle after its end.
     private var settle = TimeSpan.milliseconds(1000)
 
@@ -135,7 +136,7 @@ public final class Session: SurfaceLocator {
         let id = engine.attach(gesture, to: target, options: options)
         attachments.append(NamedAttachment(name: name, id: id, target: target))
         names[id] = name
-        reattach[name] = { $0.attach(name, gesture, to: target, options: options) }
+        reattach[name, default: []].append { $0.attach(name, gesture, to: target, options: options) }
         return id
     }
 
@@ -144,7 +145,7 @@ public final class Session: SurfaceLocator {
     public func alone(_ name: String) -> Session {
         let session = Session()
         (session.surfaces, session.pointerLocation) = (surfaces, pointerLocation)
-        reattach[name]?(session)
+        for attach in reattach[name] ?? [] { attach(session) }
         session.feed(fed, settle: settle)
         return session
     }

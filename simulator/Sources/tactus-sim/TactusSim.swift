@@ -15,7 +15,7 @@ struct TactusSim: ParsableCommand {
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
         version: "tactus-sim \(String(cString: tactus_version()))",
-        subcommands: [Generate.self, Replay.self, Run.self, Listen.self, Record.self])
+        subcommands: [Generate.self, Replay.self, Run.self, Begins.self, Listen.self, Record.self])
 }
 
 /// Says something on standard error, as the program.
@@ -176,6 +176,42 @@ struct Generate: ParsableCommand {
     }
 }
 
+struct Begins: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print how soon each binding of a configuration begins among the others, against alone.",
+        discussion: """
+            Each binding's canonical gesture (a pinch from 30 to 60 mm in 400 ms, a drag of 40 mm in 500 ms, a swipe of \
+            30 mm at 200 mm/s, ...; its fingers, count, edge and direction) is generated on a touchscreen and replayed \
+            through every binding of the file, then through the binding alone. The table gives, per binding, when it began \
+            (or was recognized) after the fingers first moved, both ways, how much later among the others, and how much of \
+            the motion was done by then. Exit 1 when a binding that wins alone loses among the others, or when a live one \
+            (continuous, acting at began or changed) begins more than 50 ms later than alone.
+            """)
+
+    @Argument(help: "A Tactus configuration file (config.toml).") var config: String
+
+    func run() throws {
+        let configuration = try Replay.configuration(config)
+        let thresholds = configuration.thresholds[.touchscreen] ?? GestureThresholds()
+        // Numbered names: two bindings may run the same command.
+        let names = configuration.bindings.enumerated().map { "\($0.offset + 1). \($0.element.name)" }
+        let timings = zip(names, configuration.bindings).map { name, binding in
+            let specification = binding.specification(thresholds: thresholds)
+            guard binding.then == nil else {
+                return BeginTiming(name: name, specification: specification, isLive: binding.actsWhileFingersMove,
+                                   notMeasured: "a sequence (then)")
+            }
+            return BeginTiming.measure(name, specification, isLive: binding.actsWhileFingersMove, modifiers: binding.modifiers) {
+                Replay.attach(configuration, to: $0, names: names)
+            }
+        }
+        print(BeginTiming.table(timings), terminator: "")
+        let problems = timings.compactMap(\.problem)
+        for problem in problems { say(problem) }
+        if !problems.isEmpty { throw ExitCode(1) }
+    }
+}
+
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay an evemu recording, a libinput recording or a trace through the standard set of gestures.")
@@ -200,16 +236,25 @@ struct Replay: ParsableCommand {
     /// The configuration's bindings, or the standard set.
     func attachGestures(to session: Session) throws {
         guard let config else { return StandardSet.attach(to: session) }
-        let configuration: Configuration
+        Replay.attach(try Replay.configuration(config), to: session)
+    }
+
+    /// A configuration file, or the exit for a bad one: 2, or 64 for a gesture that breaks the engine's rules.
+    static func configuration(_ path: String) throws -> Configuration {
         do {
-            configuration = try Configuration(contentsOf: config)
+            return try Configuration(contentsOf: path)
         } catch {
             say("\(error)")
             throw ExitCode(error.gestureProblem == nil ? 2 : 64)
         }
-        for binding in configuration.bindings {
+    }
+
+    /// Attaches a configuration's bindings, each under its name (`names`, else `BindingConfiguration.name`).
+    static func attach(_ configuration: Configuration, to session: Session, names: [String]? = nil) {
+        for (index, binding) in configuration.bindings.enumerated() {
             for attachment in binding.attachments(thresholds: configuration.thresholds) {
-                session.attach(binding.name, attachment.gesture, to: attachment.target, options: attachment.options)
+                session.attach(names?[index] ?? binding.name, attachment.gesture, to: attachment.target,
+                               options: attachment.options)
             }
         }
     }
