@@ -2,7 +2,8 @@
 /// The values of a sequence: the first gesture's while it runs, then both.
 ///
 /// With a long press first: `.first(press)` with `isPressing` true once its fingers are down, `.second(press,
-/// nil)` once it is recognized, `.second(press, drag)` while the second runs.
+/// nil)` once it is recognized, `.second(press, drag)` while the second runs; `isPressing` stays true in both,
+/// so SwiftUI's `case .first(true)` and `case .second(true, let drag)` match them.
 public enum SequenceValue<First, Second> {
     /// The first gesture runs, or reports that it is in progress (a long press pressing).
     case first(First)

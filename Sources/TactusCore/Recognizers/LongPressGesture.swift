@@ -7,10 +7,10 @@ public struct LongPressValue: Hashable, Sendable {
     public var location: Point
     /// How many fingers press.
     public var fingers: Int
-    /// Whether the fingers are still pressing: true from the moment all of them are down until the press
-    /// is recognized or fails. The in-progress value that `onChanged` and `updating` see has it true, the
-    /// one `onEnded` sees has it false (SwiftUI's long press reports `true` in both; there the Bool is all the
-    /// value says).
+    /// Whether all the fingers press: true from the moment they are all down, in the in-progress value that
+    /// `onChanged` and `updating` see and in the recognized value that `onEnded` and a sequence's `.second` see
+    /// (a press is recognized with its fingers still down). It is SwiftUI's long press `Bool`, and matches a
+    /// `Bool` pattern as that does (`~=`). `onPressingChanged` tells when the pressing ends.
     public var isPressing: Bool
 
     /// Creates values, for hosts and clients that rebuild them (from the wire, in tests).
@@ -20,6 +20,11 @@ public struct LongPressValue: Hashable, Sendable {
         self.fingers = fingers
         self.isPressing = isPressing
     }
+
+    /// Matches a long press's value against a `Bool`, its `isPressing`, so that SwiftUI's patterns read as they
+    /// are written for its `Bool` value: `case .first(true)` while the press is held, `case .second(true, let
+    /// drag)` once it succeeded in `press.sequenced(before: drag)`.
+    public static func ~= (pattern: Bool, value: LongPressValue) -> Bool { value.isPressing == pattern }
 }
 
 /// Fingers held still. Discrete: recognized when they have been down for `minimumDuration` (not at
@@ -27,9 +32,9 @@ public struct LongPressValue: Hashable, Sendable {
 ///
 /// As in SwiftUI, the press reports while it is held: once all its fingers are down, `onChanged` and
 /// `updating` run with `isPressing` true (once per press: a press counter counts in `onChanged`); `onEnded`
-/// runs once, at `minimumDuration`, with the fingers still down; a `GestureState` set while pressing returns
-/// to its initial value when the press is recognized, fails or is cancelled. The host's update stream has
-/// only `recognized` or `failed`: nothing begins before the press is recognized.
+/// runs once, at `minimumDuration`, with the fingers still down and `isPressing` still true; a `GestureState`
+/// set while pressing returns to its initial value when the press is recognized, fails or is cancelled. The
+/// host's update stream has only `recognized` or `failed`: nothing begins before the press is recognized.
 public struct LongPressGesture: Gesture {
     /// How long the fingers must stay down. Default: 500 ms (SwiftUI's default; Android and GTK use 400–500 ms).
     public var minimumDuration: TimeSpan
@@ -100,7 +105,8 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
             updateValue(tracker)
             if tracker.fingerCount == gesture.fingers {
                 state = .pressing(since: time)
-                setPressing(true)
+                current.isPressing = true
+                gesture.pressingChanged?(true)
                 // SwiftUI runs `onChanged` and `updating` as the press begins; the callback above may have
                 // stopped the press already (`NodeStatus`).
                 if status == .possible { progress(at: time) }
@@ -139,12 +145,10 @@ final class LongPressRecognizer: Recognizer<LongPressValue> {
     }
 
     override func didFinish(at time: Timestamp) {
-        if current.isPressing { setPressing(false) }
-    }
-
-    private func setPressing(_ pressing: Bool) {
-        current.isPressing = pressing
-        gesture.pressingChanged?(pressing)
+        // The pressing ends with the press, but the value keeps `isPressing`: a recognized press is still
+        // pressed, as SwiftUI's `true` in `onEnded` and in a sequence's `.second(true, drag)`; a failed one has
+        // no value (`Recognizer.value`).
+        if case .pressing = state { gesture.pressingChanged?(false) }
     }
 
     override func describe(_ value: LongPressValue) -> GestureValues { .longPress(value) }

@@ -6,7 +6,8 @@ import TactusCore
 /// gestures", `LongPressGesture`, `ExclusiveGesture`), written with the same structure as the documentation's
 /// code. Translated only where a compositor has no views: the gesture is attached to the layout instead of a
 /// view's `.gesture`, `@GestureState` is a `GestureState` object, `@State` a local variable, and a long press's
-/// `Bool` is `LongPressValue.isPressing`. Times are milliseconds, on the test rig's 100 mm screen.
+/// `Bool` is `LongPressValue.isPressing` (which a `Bool` pattern matches, so `case .first(true)` reads as in the
+/// documentation). Times are milliseconds, on the test rig's 100 mm screen.
 @Suite struct DocumentationExampleParityTests {
     /// The circle that changes colour while pressed: `LongPressGesture(minimumDuration: 3)
     /// .updating($isDetectingLongPress) { currentState, gestureState, _ in gestureState = currentState }
@@ -99,16 +100,16 @@ import TactusCore
         let longPressDrag = LongPressGesture(minimumDuration: .milliseconds(500)).sequenced(before: DragGesture())
             .updating(dragState) { value, state in
                 switch value {
-                case .first(let press) where press.isPressing:    // Long press begins.
+                case .first(true):                      // Long press begins.
                     state = .pressing
-                case .second(_, let drag):                        // Long press confirmed, dragging may begin.
+                case .second(true, let drag):           // Long press confirmed, dragging may begin.
                     state = .dragging(translation: drag?.translation ?? .zero)
-                default:                                          // Dragging ended or the long press cancelled.
+                default:                                // Dragging ended or the long press cancelled.
                     state = .inactive
                 }
             }
             .onEnded { value in
-                guard case .second(_, let drag?) = value else { return }
+                guard case .second(true, let drag?) = value else { return }
                 viewState += drag.translation
             }
         rig.engine.attach(longPressDrag)
@@ -135,6 +136,63 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 
+    /// The draggable circle frame by frame, with the documentation's patterns as written: the long press's value is
+    /// `true` while it presses (`.first(true)`) and once it succeeded (`.second(true, let drag)`), as SwiftUI's `Bool`
+    /// is. `updating` runs once for each change of the sequence, and not for its end, where the state returns.
+    @Test func theDraggableCircleMatchesSecondTrueFromThePressToTheLift() {
+        let rig = Rig()
+        let dragState = GestureState(initialValue: DragState.inactive)
+        var viewState = Vector.zero
+        var changes: [DragState] = []
+        dragState.onChange { changes.append($0) }
+        let longPressDrag = LongPressGesture(minimumDuration: .milliseconds(500))
+            .sequenced(before: DragGesture())
+            .updating(dragState) { value, state in
+                switch value {
+                // Long press begins.
+                case .first(true):
+                    state = .pressing
+                // Long press confirmed, dragging may begin.
+                case .second(true, let drag):
+                    state = .dragging(translation: drag?.translation ?? .zero)
+                // Dragging ended or the long press cancelled.
+                default:
+                    state = .inactive
+                }
+            }
+            .onEnded { value in
+                guard case .second(true, let drag?) = value else { return }
+                viewState += drag.translation
+            }
+        rig.engine.attach(longPressDrag)
+        // What the state became during `events`: one entry per run of `updating`, and one for a reset.
+        func states(during events: () -> Void) -> [DragState] {
+            changes.removeAll()
+            events()
+            return changes
+        }
+        func translation(_ state: DragState?) -> Vector? {
+            guard case .dragging(let translation)? = state else { return nil }
+            return translation
+        }
+
+        #expect(states { rig.down(0, 50, 50, at: 0); rig.frame(at: 0) } == [.pressing])
+        #expect(states { rig.advance(to: 499) } == [])
+        #expect(states { rig.advance(to: 500) } == [.dragging(translation: .zero)], "pressed: .second(true, nil)")
+        // 2 mm a frame: the drag begins past its 3 mm on the second frame, and follows every frame.
+        #expect(states { rig.move(0, 52, 50, at: 510); rig.frame(at: 510) } == [])
+        for step in 2...5 {
+            let during = states { rig.move(0, 50 + 2 * Double(step), 50, at: 500 + 10 * Double(step))
+                                  rig.frame(at: 500 + 10 * Double(step)) }
+            #expect(during.count == 1, "frame \(step)")
+            #expect(Parity.close(translation(during.first), Vector(dx: 20 * Double(step), dy: 0), within: 1e-6),
+                    "frame \(step): \(during)")
+        }
+        #expect(states { rig.up(0, at: 600); rig.frame(at: 600) } == [.inactive], "reset, no run of updating")
+        #expect(Parity.close(viewState, Vector(dx: 100, dy: 0), within: 1e-6), "onEnded matched .second(true, drag?)")
+        #expect(rig.engine.isIdle)
+    }
+
     /// The draggable circle pressed past 0.5 s and let go without dragging: as in SwiftUI, the sequence fails
     /// (the drag never began), `onEnded` does not run and the state returns to inactive.
     @Test func theDraggableCircleLetGoWithoutDraggingDoesNotMove() {
@@ -144,8 +202,8 @@ import TactusCore
         let longPressDrag = LongPressGesture(minimumDuration: .milliseconds(500)).sequenced(before: DragGesture())
             .updating(dragState) { value, state in
                 switch value {
-                case .first(let press) where press.isPressing: state = .pressing
-                case .second(_, let drag): state = .dragging(translation: drag?.translation ?? .zero)
+                case .first(true): state = .pressing
+                case .second(true, let drag): state = .dragging(translation: drag?.translation ?? .zero)
                 default: state = .inactive
                 }
             }
