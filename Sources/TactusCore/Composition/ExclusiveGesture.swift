@@ -32,8 +32,8 @@ final class ExclusiveNode<A, B>: PairNode<A, B, ExclusiveValue<A, B>> {
         super.start(context)
     }
 
-    override func grant(at time: Timestamp) {
-        guard status == .pending, let chosen else { return }
+    override func begin(at time: Timestamp) {
+        guard let chosen else { return }
         status = .active
         if chosen === first && second.status.isLive { second.fail(.lostToAnotherGesture, at: time) }
         // The failure above reached the host, whose callback may have stopped the chosen one (`NodeStatus`).
@@ -57,7 +57,7 @@ final class ExclusiveNode<A, B>: PairNode<A, B, ExclusiveValue<A, B>> {
 
     override func childChanged(_ child: AnyGestureNode, at time: Timestamp) {
         // Before a choice, only in-progress values come: they are passed on from either child.
-        if child === chosen || chosen == nil { reportChange(at: time) }
+        if child === chosen || chosen == nil { noteChange() }
     }
 
     override func childSucceeded(_ child: AnyGestureNode, at time: Timestamp) {

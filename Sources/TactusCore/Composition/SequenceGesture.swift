@@ -31,8 +31,7 @@ final class SequenceNode<A, B>: PairNode<A, B, SequenceValue<A, B>> {
 
     override func startSecondWithFirst(_ context: MemberContext) { second.status = .idle }
 
-    override func grant(at time: Timestamp) {
-        guard status == .pending else { return }
+    override func begin(at time: Timestamp) {
         status = .active
         // The first asked for the claim; it may have failed since, in a report still on its way (`NodeStatus`).
         if first.status == .pending { first.grant(at: time) }
@@ -46,12 +45,12 @@ final class SequenceNode<A, B>: PairNode<A, B, SequenceValue<A, B>> {
         }
     }
 
-    override func childChanged(_ child: AnyGestureNode, at time: Timestamp) { reportChange(at: time) }
+    override func childChanged(_ child: AnyGestureNode, at time: Timestamp) { noteChange() }
 
     override func childSucceeded(_ child: AnyGestureNode, at time: Timestamp) {
         if child === first {
             if let context { second.start(context) }
-            reportChange(at: time)
+            noteChange()
         } else {
             succeed(at: time)
         }

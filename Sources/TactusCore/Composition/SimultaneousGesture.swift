@@ -8,7 +8,9 @@ public struct SimultaneousValue<First, Second> {
 }
 
 /// Two gestures that run together without competing, as SwiftUI's `SimultaneousGesture`. The pair begins
-/// when either begins and ends when both are decided, successfully if either succeeded.
+/// when either begins and ends when both are decided, successfully if either succeeded. Its `onChanged` and
+/// `updating` run once per frame in which either side changed, with both sides' values of that frame, and not
+/// for the frame that ends it (its `onEnded` does).
 public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     let first: First
     let second: Second
@@ -21,8 +23,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 final class SimultaneousNode<A, B>: PairNode<A, B, SimultaneousValue<A, B>> {
     override var value: SimultaneousValue<A, B>? { SimultaneousValue(first: first.value, second: second.value) }
 
-    override func grant(at time: Timestamp) {
-        guard status == .pending else { return }
+    override func begin(at time: Timestamp) {
         status = .active
         if first.status == .pending { first.grant(at: time) }
         if second.status == .pending { second.grant(at: time) }
@@ -37,10 +38,11 @@ final class SimultaneousNode<A, B>: PairNode<A, B, SimultaneousValue<A, B>> {
         }
     }
 
-    override func childChanged(_ child: AnyGestureNode, at time: Timestamp) { reportChange(at: time) }
+    override func childChanged(_ child: AnyGestureNode, at time: Timestamp) { noteChange() }
 
     override func childSucceeded(_ child: AnyGestureNode, at time: Timestamp) {
-        reportChange(at: time)
+        // The pair's values change if it goes on without the child; if it ends with it, the step reports the end.
+        noteChange()
         settleIfBothDecided(at: time)
     }
 

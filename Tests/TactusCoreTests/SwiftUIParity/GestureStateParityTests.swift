@@ -122,6 +122,49 @@ import TactusCore
         #expect(offset.wrappedValue == 0)
     }
 
+    // SwiftUI: `updating` is not called when the gesture ends; its state returns to the initial value. A pinch and
+    // rotate pair whose two gestures both end as the fingers lift: the lift runs neither the pair's `updating` nor its
+    // `onChanged`, only `onEnded`, and each state resets once. While it ran, the pair's `onChanged` saw each gesture's
+    // own state as that gesture's value in the pair: never one already reset.
+    @Test func aPairsUpdatingIsNotCalledWhenItEndsAndItsOnChangedSeesItsGesturesStates() {
+        let rig = Rig()
+        let scale = GestureState(initialValue: 1.0)
+        let angle = GestureState(initialValue: 0.0)
+        let pairUpdates = GestureState(initialValue: 0)
+        var told: [Int] = []
+        pairUpdates.onChange { told.append($0) }
+        var changes = 0
+        var inconsistencies: [String] = []
+        var ended: [SimultaneousValue<MagnifyValue, RotateValue>] = []
+        rig.engine.attach(MagnifyGesture().updating(scale) { value, state in state = value.magnification }
+            .simultaneously(with: RotateGesture().updating(angle) { value, state in state = value.rotation })
+            .updating(pairUpdates) { _, state in state += 1 }
+            .onChanged { value in
+                changes += 1
+                if scale.wrappedValue != value.first?.magnification ?? 1 || angle.wrappedValue != value.second?.rotation ?? 0 {
+                    inconsistencies.append("scale \(scale.wrappedValue) for \(value.first?.magnification ?? 1), "
+                                           + "angle \(angle.wrappedValue) for \(value.second?.rotation ?? 0)")
+                }
+            }
+            .onEnded { ended.append($0) })
+        rig.pinch(center: (50, 50), radius: 10, to: 20, turning: 36, at: 0, duration: 200, lift: false)
+        let runs = pairUpdates.wrappedValue
+        let changesWhileRunning = changes
+        #expect(runs > 0 && told == Array(1...max(runs, 1)))
+
+        rig.up(0, at: 220)
+        rig.up(1, at: 220)
+        rig.frame(at: 220)
+        #expect(told == Array(1...max(runs, 1)) + [0], "the lift resets the state without a run of updating")
+        #expect(changes == changesWhileRunning, "the lift runs no onChanged")
+        #expect(ended.count == 1)
+        #expect(Parity.close(ended.first?.first?.magnification, 2, within: 1e-6))
+        #expect(Parity.close(ended.first?.second?.rotation, 36, within: 1e-6))
+        #expect(scale.wrappedValue == 1 && angle.wrappedValue == 0 && pairUpdates.wrappedValue == 0)
+        #expect(inconsistencies.isEmpty)
+        #expect(rig.engine.isIdle)
+    }
+
     // A host is told of every change, in order: each run of `updating`, and the return to the initial value.
     @Test func observersHearEveryChangeAndTheReset() {
         let rig = Rig()

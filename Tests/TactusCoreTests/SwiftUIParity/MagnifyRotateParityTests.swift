@@ -119,6 +119,49 @@ import TactusCore
         #expect(photo.liveScale == 1 && photo.liveAngle == 0)
     }
 
+    // SwiftUI: a simultaneous gesture calls `updating` and `onChanged` once per update, with the values both of its
+    // gestures have in that update. Two fingers spread from 10 to 20 mm apart (radius) while they turn 36°, over
+    // 24 frames: 1/24 of scale and 1.5° a frame. The pinch begins on the third frame (1.125×), the rotation on the
+    // fourth (6°); from then on, each frame calls back once, with that frame's scale and angle.
+    @Test func aPinchAndRotateCallsBackOncePerFrameWithBothValuesOfThatFrame() {
+        let rig = Rig()
+        let photo = GestureState(initialValue: (scale: 1.0, angle: 0.0))
+        var calls: [(callback: String, magnification: Double?, rotation: Double?)] = []
+        rig.engine.attach(MagnifyGesture().simultaneously(with: RotateGesture())
+            .updating(photo) { value, state in
+                state = (value.first?.magnification ?? 1, value.second?.rotation ?? 0)
+                calls.append(("updating", value.first?.magnification, value.second?.rotation))
+            }
+            .onChanged { value in calls.append(("onChanged", value.first?.magnification, value.second?.rotation)) })
+        func placeFingers(frame: Int) {
+            let f = Double(frame) / 24, radius = 10 + 10 * f, angle = 36 * f * Double.pi / 180
+            let time = 200 * f
+            rig.move(0, 50 + radius * cosine(angle), 50 + radius * sine(angle), at: time)
+            rig.move(1, 50 - radius * cosine(angle), 50 - radius * sine(angle), at: time)
+            rig.frame(at: time)
+        }
+        rig.down(0, 60, 50, at: 0)
+        rig.down(1, 40, 50, at: 0)
+        rig.frame(at: 0)
+
+        for frame in 1...24 {
+            calls.removeAll()
+            placeFingers(frame: frame)
+            let magnification = 1 + Double(frame) / 24, rotation = 1.5 * Double(frame)
+            #expect(calls.map(\.callback) == (frame < 3 ? [] : ["updating", "onChanged"]), "frame \(frame)")
+            for call in calls {
+                #expect(Parity.close(call.magnification, magnification, within: 1e-6), "frame \(frame): \(call)")
+                if frame < 4 {
+                    #expect(call.rotation == nil, "frame \(frame): \(call)")
+                } else {
+                    #expect(Parity.close(call.rotation, rotation, within: 1e-6), "frame \(frame): \(call)")
+                }
+            }
+        }
+        #expect(Parity.close(photo.wrappedValue.scale, 2, within: 1e-6))
+        #expect(Parity.close(photo.wrappedValue.angle, 36, within: 1e-6))
+    }
+
     // SwiftUI: in a simultaneous gesture, a gesture that never started has a nil value (the photo's `?? 0`).
     // So a pinch that does not turn scales the photo and leaves its angle alone.
     @Test func aPinchThatDoesNotTurnLeavesTheRotationNil() {
