@@ -53,13 +53,33 @@ public final class GestureState<State> {
     /// The current value.
     public private(set) var wrappedValue: State
     private var observers: [(State) -> Void] = []
+    /// Called at each reset with the value being reset (`init(wrappedValue:reset:)`).
+    private let resetAction: ((State) -> Void)?
     /// Whether `updating` ran since the last reset: a reset then is a change.
     private var isUpdated = false
 
     /// Creates state that starts at, and resets to, `initialValue`.
-    public init(initialValue: State) {
+    public convenience init(initialValue: State) {
+        self.init(initialValue, resetAction: nil)
+    }
+
+    /// Creates state that starts at, and resets to, `wrappedValue`, and calls `reset` at each reset with the value
+    /// being reset, as SwiftUI's `GestureState(wrappedValue:reset:)`:
+    ///
+    ///     let offset = GestureState(wrappedValue: 0.0, reset: { value in lastOffset = value })
+    ///
+    /// A reset comes when the gesture ends, fails or is cancelled after its `updating` body ran; `reset` runs
+    /// first, then the state returns to `wrappedValue` and the `onChange` observers hear it. SwiftUI's closure
+    /// also gets the reset's `Transaction` (and `GestureState(wrappedValue:resetTransaction:)` gives only that),
+    /// for the view's animation of the return; Tactus has no transactions: a host animates it as it draws.
+    public convenience init(wrappedValue: State, reset: @escaping (State) -> Void) {
+        self.init(wrappedValue, resetAction: reset)
+    }
+
+    private init(_ initialValue: State, resetAction: ((State) -> Void)?) {
         self.initialValue = initialValue
         wrappedValue = initialValue
+        self.resetAction = resetAction
     }
 
     /// Calls `action` with the new value after each change: after every run of an `updating` body, and when
@@ -77,6 +97,7 @@ public final class GestureState<State> {
     fileprivate func reset() {
         guard isUpdated else { return }
         isUpdated = false
+        resetAction?(wrappedValue)
         wrappedValue = initialValue
         notify()
     }

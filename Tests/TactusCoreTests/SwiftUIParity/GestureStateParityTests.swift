@@ -165,6 +165,31 @@ import TactusCore
         #expect(rig.engine.isIdle)
     }
 
+    // SwiftUI: `GestureState(wrappedValue:reset:)` runs its closure whenever the state resets, and
+    // `GestureState(wrappedValue:resetTransaction:)` gives the reset a transaction. Tactus adapts: there are no
+    // transactions, so the closure gets the value being reset, before the state's observers hear the return. It runs
+    // at each reset (an end, a cancel), and not for a gesture that never ran `updating`: nothing is reset then.
+    @Test func theResetClosureRunsAtEachResetWithTheValueBeingReset() {
+        let rig = Rig()
+        var heard: [String] = []
+        let offset = GestureState(wrappedValue: 0.0, reset: { value in heard.append("reset \(Int(value.rounded()))") })
+        offset.onChange { heard.append("\(Int($0.rounded()))") }
+        rig.engine.attach(DragGesture(minimumDistance: 4.5).updating(offset) { value, state in state = value.translation.dx })
+        // 6 mm over 60 ms, 1 mm a frame: the drag begins past 4.5 mm, on the fifth frame.
+        rig.stroke([(50, 50)], by: (6, 0), at: 0, duration: 60, hz: 100)
+        #expect(heard == ["50", "60", "reset 60", "0"])
+
+        heard.removeAll()
+        rig.stroke([(50, 50)], by: (8, 0), at: 1000, duration: 80, hz: 100, lift: false)
+        rig.send(.touchCancel(Rig.screen), at: 1100)
+        #expect(heard == ["50", "60", "70", "80", "reset 80", "0"])
+
+        heard.removeAll()
+        rig.stroke([(50, 50)], by: (3, 0), at: 2000, duration: 30, hz: 100)
+        #expect(heard.isEmpty, "the drag never began: nothing to reset")
+        #expect(offset.wrappedValue == 0)
+    }
+
     // A host is told of every change, in order: each run of `updating`, and the return to the initial value.
     @Test func observersHearEveryChangeAndTheReset() {
         let rig = Rig()
