@@ -39,11 +39,21 @@ final class Arena {
     /// Whether a member may have won the interaction: none has until the arena awards a claim, and the raw-touch
     /// gate asks after every step (`compositorOwnsInteraction`).
     private var hasAwarded = false
+    /// The live members that a frame without fingers landing or lifting may change, in member order, while
+    /// `asleepUntil` is known: every other live member waits for fingers to land or lift (`ArenaMember.isAsleep`),
+    /// and such a frame before its deadline spares it (`ArenaMember.process`). On most frames most members sleep, and
+    /// the frame's loop then runs over the few awake ones only. Worked out by a frame that showed itself to every
+    /// member; whatever forgets a member's deadline forgets it too.
+    private var awake: [ArenaMember] = []
+    /// The earliest deadline of the members asleep, while `awake` holds: `.some(nil)` when none has a deadline.
+    private var asleepUntil = KnownDeadline()
 
     init() {
-        var list: [ArenaMember] = []
+        var list: [ArenaMember] = [], awakeList: [ArenaMember] = []
         list.reserveCapacity(32)
+        awakeList.reserveCapacity(32)
         members = list
+        awake = awakeList
     }
 
     /// Whether a member is still undecided (or its interaction has not finished).
@@ -101,15 +111,57 @@ final class Arena {
         var earliestDeadline: Timestamp?
         var someoneClaims = false
         let fingersChanged = tracker.landed > 0 || tracker.lifted > 0
-        let list = members
-        list.forEachUnretained { member in
-            guard member.status.isLive else { return }
-            earliestDeadline = earliest(earliestDeadline, member.process(tracker, fingersChanged: fingersChanged))
-            if member.wantsClaim { someoneClaims = true }
+        if !fingersChanged, case .some(let sleepersDeadline) = asleepUntil.known,
+           sleepersDeadline.map({ tracker.time < $0 }) ?? true {
+            // The members asleep would each be spared, returning their deadlines: the earliest of them stands in.
+            assert(sleepersWouldBeSpared(tracker), "a member asleep would not have been spared")
+            earliestDeadline = sleepersDeadline
+            let list = awake
+            list.forEachUnretained { member in
+                guard member.status.isLive else { return }
+                earliestDeadline = earliest(earliestDeadline, member.process(tracker, fingersChanged: false))
+                if member.wantsClaim { someoneClaims = true }
+            }
+        } else {
+            // Every live member looks, and the members that fall asleep are sorted out on the way.
+            var awakeList = take(&awake)
+            awakeList.removeAll(keepingCapacity: true)
+            var sleepersDeadline: Timestamp?
+            let list = members
+            list.forEachUnretained { member in
+                member.isAsleep = false
+                guard member.status.isLive else { return }
+                let deadline = member.process(tracker, fingersChanged: fingersChanged)
+                earliestDeadline = earliest(earliestDeadline, deadline)
+                if member.wantsClaim { someoneClaims = true }
+                if member.waitsForFingerChange && member.status.isLive {
+                    member.isAsleep = true
+                    sleepersDeadline = earliest(sleepersDeadline, deadline)
+                } else {
+                    awakeList.append(member)
+                }
+            }
+            awake = awakeList
+            if changes == start { asleepUntil.keep(sleepersDeadline) }
         }
-        guard changes == start else { return resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false) }
+        guard changes == start else {
+            asleepUntil.forget()
+            return resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false)
+        }
         knownEarliestDeadline.keep(earliestDeadline)
         if someoneClaims { resolve(at: tracker.time, modifiers: modifiers, ignoringBlockers: false) }
+    }
+
+    /// Whether every live member asleep takes a frame without fingers landing or lifting as it is: the check that
+    /// debug builds, and so every test, make of each frame that spares them (`process`).
+    private func sleepersWouldBeSpared(_ tracker: ContactTracker) -> Bool {
+        members.allSatisfy { member in
+            guard member.isAsleep && member.status.isLive else { return true }
+            guard member.waitsForFingerChange, case .some(let deadline) = member.knownDeadline.known,
+                  deadline.map({ tracker.time < $0 }) ?? true else { return false }
+            // Spared, it checks that looking at the frame would have changed nothing.
+            return member.process(tracker, fingersChanged: false) == deadline
+        }
     }
 
     /// The earliest deadline of any live member.
@@ -131,6 +183,7 @@ final class Arena {
         member.knownDeadline.forget()
         member.waitsForFingerChange = false
         knownEarliestDeadline.forget()
+        asleepUntil.forget()
         changes &+= 1
     }
 
@@ -142,6 +195,7 @@ final class Arena {
             member.waitsForFingerChange = false
         }
         knownEarliestDeadline.forget()
+        asleepUntil.forget()
         changes &+= 1
     }
 
@@ -200,16 +254,18 @@ final class Arena {
         guard let index = members.firstIndex(where: { $0.attachment === attachment }) else { return }
         let member = members[index]
         if member.status.isLive { member.root.fail(.detached, at: time) }
-        var list = take(&members)
+        var list = take(&members), awakeList = take(&awake)
         list.removeAll { $0 === member }
-        members = list
+        awakeList.removeAll { $0 === member }
+        (members, awake) = (list, awakeList)
         resolve(at: time, modifiers: modifiers, ignoringBlockers: false)
     }
 
     private func close() {
-        var list = take(&members)
+        var list = take(&members), awakeList = take(&awake)
         list.removeAll(keepingCapacity: true)
-        members = list
+        awakeList.removeAll(keepingCapacity: true)
+        (members, awake) = (list, awakeList)
         hasAwarded = false
     }
 

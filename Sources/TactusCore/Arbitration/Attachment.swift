@@ -123,6 +123,9 @@ final class ArenaMember: NodeParent {
     /// The root waited for fingers to land or lift after the frame it last looked at, and nothing has changed the
     /// member since (`AnyGestureNode.waitsForFingerChange`); forgotten with the deadline.
     var waitsForFingerChange = false
+    /// The member waited for fingers to land or lift after the last frame that the arena showed to every member, and
+    /// is left out of the frames after it that no finger landed or lifted in (`Arena.process`).
+    var isAsleep = false
 
     /// The attachment's relations, copied here whenever they change (`Attachment.relations`).
     var relations: Relations
