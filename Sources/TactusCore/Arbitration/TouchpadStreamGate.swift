@@ -17,20 +17,27 @@ public enum TouchpadStreamDecision: Hashable, Sendable {
 }
 
 /// Decides one touchpad's streams for the client.
+///
+/// It is told what the arena decided rather than asking the arena itself: a mutating call that asks an object
+/// spans a call, and then Swift checks every access to the session's gate at run time (`take(_:leaving:)`).
 struct TouchpadStreamGate {
     private enum State { case idle, delivering, kept }
     private var state = State.idle
 
-    /// The decision for a stream that has just begun, after the arena's first step.
-    mutating func begin(_ device: DeviceID, arena: Arena) -> TouchpadStreamDecision {
-        let kept = arena.isWithholding || arena.compositorOwnsInteraction
+    /// The decision for a stream that has just begun, after the arena's first step: `keep` when a compositor gesture
+    /// that withholds may still take it (`Arena.isWithholding`), or has taken it (`Arena.compositorOwnsInteraction`).
+    mutating func begin(_ device: DeviceID, compositorMayTakeIt kept: Bool) -> TouchpadStreamDecision {
         state = kept ? .kept : .delivering
         return kept ? .keep(device) : .deliver(device)
     }
 
-    /// After any later step of the arena: `cancel` when a compositor gesture took over a delivered stream.
-    mutating func step(_ device: DeviceID, arena: Arena) -> TouchpadStreamDecision? {
-        guard state == .delivering, arena.compositorOwnsInteraction else { return nil }
+    /// Whether the client gets the running stream: a compositor gesture that takes it over cancels it (`step`).
+    var isDelivering: Bool { state == .delivering }
+
+    /// After any later step of the arena: `cancel` when a compositor gesture took over a delivered stream
+    /// (`Arena.compositorOwnsInteraction`).
+    mutating func step(_ device: DeviceID, compositorOwnsInteraction: Bool) -> TouchpadStreamDecision? {
+        guard state == .delivering, compositorOwnsInteraction else { return nil }
         state = .kept
         return .cancel(device)
     }

@@ -222,7 +222,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         openInteraction(layoutPoint: pointer.isFinite ? pointer : .zero, outputPoint: nil, at: time)
         tracker.beginTouchpadStream(fingers: fingers, anchor: pointer, time: time)
         recognizeStep(at: time)
-        let decision = streamGate.begin(device.id, arena: arena)
+        let kept = arena.isWithholding || arena.compositorOwnsInteraction
+        let decision = streamGate.begin(device.id, compositorMayTakeIt: kept)
         withOwner { $0.deliverTouchpadStream(decision) }
     }
 
@@ -305,7 +306,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// Hands the arena's latest decisions to the raw-touch gate (deliver, drop or cancel what it holds) and to the
     /// touchpad stream's (cancel a delivered stream that a compositor gesture took over).
     private func applyArenaOutcomeToRawTouches() {
-        if let decision = streamGate.step(device.id, arena: arena) {
+        if streamGate.isDelivering,
+           let decision = streamGate.step(device.id, compositorOwnsInteraction: arena.compositorOwnsInteraction) {
             withOwner { $0.deliverTouchpadStream(decision) }
         }
         let outcome = gate.outcome(of: arena)
