@@ -44,21 +44,24 @@ final class RawTouchGate {
     let device: DeviceID
     private var mode = Mode.delivering
     /// An event kept from the client, with the time it arrived at.
-    private struct WithheldTouch {
+    struct WithheldTouch {
         let event: TouchEvent
         let time: Timestamp
     }
 
     private var withheld: [WithheldTouch] = []
+    /// The room for the next queue while the last one is out with its decisions (`WithheldRelease`, `recycle`).
+    private var spare: [WithheldTouch] = []
     /// Whether the client has received events of the current interaction.
     private var clientHasTouches = false
 
     /// A gate for `device`, with room for `capacity` withheld events before it allocates more.
     init(device: DeviceID, reservingCapacity capacity: Int) {
         self.device = device
-        var queue: [WithheldTouch] = []
+        var queue: [WithheldTouch] = [], next: [WithheldTouch] = []
         queue.reserveCapacity(capacity)
-        withheld = queue
+        next.reserveCapacity(capacity)
+        (withheld, spare) = (queue, next)
     }
 
     /// A new interaction starts; withholding carries on while withheld events of the last one wait.
@@ -92,13 +95,13 @@ final class RawTouchGate {
         withheld.map { .deliver(device, $0.event, at: $0.time) }
     }
 
-    /// Too many events are withheld: they go to the client (`decisions`), and so does `event`, which did not fit
-    /// (the decision returned).
-    func giveUpWithholding(then event: TouchEvent, at time: Timestamp,
-                           into decisions: inout [RawTouchDecision]) -> RawTouchDecision {
-        flush(into: &decisions)
+    /// Too many events are withheld: they go to the client (the release), and so does `event`, which did not fit
+    /// (the decision).
+    func giveUpWithholding(then event: TouchEvent,
+                           at time: Timestamp) -> (release: WithheldRelease, decision: RawTouchDecision) {
+        let release = flush()
         clientHasTouches = true
-        return .deliver(device, event, at: time)
+        return (release, .deliver(device, event, at: time))
     }
 
     /// An event the engine disregarded (invalid data): the client must not see it either.
@@ -124,42 +127,82 @@ final class RawTouchGate {
         return .unchanged
     }
 
-    /// Acts on an outcome (`outcome(of:)`).
-    func apply(_ outcome: Outcome, into decisions: inout [RawTouchDecision]) {
+    /// Acts on an outcome (`outcome(of:)`): the decisions it makes about the withheld events.
+    func apply(_ outcome: Outcome) -> WithheldRelease {
         switch outcome {
         case .unchanged:
-            break
+            return WithheldRelease(device: device, touches: [], dropsTouches: false, cancelsClient: false)
         case .compositorTakesOver:
-            withdrawTouches(into: &decisions)
+            let release = withdrawTouches()
             mode = .compositorOwns
+            return release
         case .clientGetsWithheld:
-            flush(into: &decisions)
+            return flush()
         }
     }
 
     /// The input stack cancelled the touches or the device went away.
-    func cancel(into decisions: inout [RawTouchDecision]) {
-        withdrawTouches(into: &decisions)
+    func cancel() -> WithheldRelease {
+        let release = withdrawTouches()
         mode = .delivering
+        return release
+    }
+
+    /// Takes back the events of a release once their decisions are handed on: their room serves the next queue.
+    func recycle(_ release: consuming WithheldRelease) {
+        // Moved out of the release, the last holder of it, so that emptying it keeps its room without a copy.
+        var queue = take(&release.touches)
+        // An empty release may have no room at all (`apply(.unchanged)`).
+        guard queue.capacity > spare.capacity else { return }
+        queue.removeAll(keepingCapacity: true)
+        spare = queue
     }
 
     /// The withheld events go to the client, in order.
-    private func flush(into decisions: inout [RawTouchDecision]) {
-        var queue = take(&withheld)
-        for touch in queue { decisions.append(.deliver(device, touch.event, at: touch.time)) }
+    private func flush() -> WithheldRelease {
+        let queue = takeWithheld()
         if !queue.isEmpty { clientHasTouches = true }
-        queue.removeAll(keepingCapacity: true)
-        withheld = queue
         mode = .delivering
+        return WithheldRelease(device: device, touches: queue, dropsTouches: false, cancelsClient: false)
     }
 
     /// The withheld events are dropped, and a client that had touches is told they are cancelled.
-    private func withdrawTouches(into decisions: inout [RawTouchDecision]) {
-        var queue = take(&withheld)
-        for touch in queue { decisions.append(.drop(device, touch.event, at: touch.time)) }
-        queue.removeAll(keepingCapacity: true)
-        withheld = queue
-        if clientHasTouches { decisions.append(.cancel(device)) }
+    private func withdrawTouches() -> WithheldRelease {
+        let release = WithheldRelease(device: device, touches: takeWithheld(), dropsTouches: true,
+                                      cancelsClient: clientHasTouches)
         clientHasTouches = false
+        return release
+    }
+
+    /// The withheld events, leaving the spare room in their place.
+    private func takeWithheld() -> [WithheldTouch] {
+        let queue = take(&withheld), next = take(&spare)
+        withheld = next
+        return queue
+    }
+}
+
+/// The decisions a raw-touch gate makes at once about the events it withheld: each event's, in the order they arrived
+/// (`drop` when a compositor gesture took them, `deliver` otherwise), then `cancel` when the client is told that the
+/// touches it had are cancelled.
+///
+/// It holds the gate's queue itself, not a decision per event: the session hands the decisions to the host, then gives
+/// the queue back to the gate (`RawTouchGate.recycle`), so that nothing is copied per event and no room is allocated.
+struct WithheldRelease {
+    let device: DeviceID
+    fileprivate var touches: [RawTouchGate.WithheldTouch]
+    let dropsTouches: Bool
+    let cancelsClient: Bool
+
+    /// Whether there is no decision.
+    var isEmpty: Bool { touches.isEmpty && !cancelsClient }
+
+    /// Calls `body` with each decision, in order.
+    @inline(__always)
+    func forEachDecision(_ body: (RawTouchDecision) -> Void) {
+        for touch in touches {
+            body(dropsTouches ? .drop(device, touch.event, at: touch.time) : .deliver(device, touch.event, at: touch.time))
+        }
+        if cancelsClient { body(.cancel(device)) }
     }
 }

@@ -14,7 +14,7 @@ protocol DeviceSessionOwner: AnyObject {
     /// Gives the decision of the touch event being handled, which `Engine.handle` answers.
     func answerRawTouch(_ decision: RawTouchDecision)
     /// Hands the host decisions about events handled before, in order.
-    func deliverRawTouches(_ decisions: [RawTouchDecision])
+    func deliverRawTouches(_ release: WithheldRelease)
     /// Hands the host what becomes of a touchpad stream for the client (`TouchpadStreamDecision`).
     func deliverTouchpadStream(_ decision: TouchpadStreamDecision)
     /// The session's earliest deadline may have moved (`DeviceSession.deadline`).
@@ -41,8 +41,6 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// The keyboard modifiers held now, for bindings that require them: the engine's, copied here when they change
     /// (read on every frame).
     var modifiers: ModifierSet = []
-    /// The gate's decisions, on their way to the host (`updateGate`).
-    private var decided: [RawTouchDecision] = []
     /// The engine, which owns its sessions and so outlives them; reached through `withOwner`.
     private let owner: Unmanaged<Owner>
     /// Whether the engine counts the session among those that may have a deadline (the engine's bookkeeping).
@@ -64,9 +62,6 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         self.owner = .passUnretained(owner)
         tracker = ContactTracker(device)
         gate = RawTouchGate(device: device.id, reservingCapacity: 256)
-        var decisions: [RawTouchDecision] = []
-        decisions.reserveCapacity(256)
-        decided = decisions
     }
 
     /// The device moved to another output region or transform: what is in flight goes on.
@@ -204,7 +199,9 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private func route(_ event: TouchEvent, at time: Timestamp) {
         if let decision = gate.route(event, at: time) { return answerRawTouch(decision) }
         record(.withheldQueueOverflow)
-        answerRawTouch(updateGate { decisions in gate.giveUpWithholding(then: event, at: time, into: &decisions) })
+        let (release, decision) = gate.giveUpWithholding(then: event, at: time)
+        deliver(release)
+        answerRawTouch(decision)
     }
 
     // MARK: Touchpads
@@ -299,7 +296,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         tracker.forgetAllContacts()
         unframedSince = nil
         streamGate.end()
-        updateGate { decisions in gate.cancel(into: &decisions) }
+        deliver(gate.cancel())
         deadlineMayHaveMoved()
     }
 
@@ -312,7 +309,7 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         }
         let outcome = gate.outcome(of: arena)
         guard outcome != .unchanged else { return }
-        updateGate { decisions in gate.apply(outcome, into: &decisions) }
+        deliver(gate.apply(outcome))
     }
 
     // MARK: The owner
@@ -330,26 +327,19 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     }
 
     /// Gives the decision of the touch event being handled: every touch entry of the session makes exactly one,
-    /// through here; decisions about events handled before go through `updateGate`.
+    /// through here; decisions about events handled before go through `deliver(_:)`.
     private func answerRawTouch(_ decision: RawTouchDecision) {
         withOwner { $0.answerRawTouch(decision) }
     }
 
-    /// Lets `body` work on the gate, then hands the decisions it made to the host, in order, and returns what
-    /// `body` returned.
+    /// Hands the decisions that the gate made at once about the events it withheld to the host, in order, and gives
+    /// their queue back to the gate.
     ///
-    /// The gate has finished its step before the host hears of it, and the decisions are worked on as a local and
-    /// put back (`take(_:leaving:)`): no access to the session's properties spans the host's callback, which may
-    /// re-enter the engine and then finds the gate as it should be.
-    @discardableResult
-    private func updateGate<Result>(_ body: (inout [RawTouchDecision]) -> Result) -> Result {
-        var decisions = take(&decided)
-        let result = body(&decisions)
-        if !decisions.isEmpty {
-            withOwner { $0.deliverRawTouches(decisions) }
-            decisions.removeAll(keepingCapacity: true)
-        }
-        decided = decisions
-        return result
+    /// The gate has finished its step before the host hears of it, and the release is a value apart from the gate:
+    /// no access to the session's properties spans the host's callback, which may re-enter the engine and then finds
+    /// the gate as it should be.
+    private func deliver(_ release: consuming WithheldRelease) {
+        if !release.isEmpty { withOwner { $0.deliverRawTouches(release) } }
+        gate.recycle(release)
     }
 }

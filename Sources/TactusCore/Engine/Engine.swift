@@ -457,9 +457,9 @@ public final class Engine: DeviceSessionOwner {
 
     /// The handler is loaded once for the batch (an interaction's withheld touches, dropped or delivered at once):
     /// each load of a stored closure costs a retain and a release. The batch goes to the handler of its start.
-    func deliverRawTouches(_ decisions: [RawTouchDecision]) {
+    func deliverRawTouches(_ release: WithheldRelease) {
         guard let handler = rawTouchHandler else { return }
-        for decision in decisions { handler(decision) }
+        release.forEachDecision(handler)
     }
 
     func deliverTouchpadStream(_ decision: TouchpadStreamDecision) {
