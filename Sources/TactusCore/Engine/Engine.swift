@@ -250,8 +250,9 @@ public final class Engine: DeviceSessionOwner {
     /// Fires every deadline at or before `time`, each at its own time, in order.
     private func fireTimers(upTo time: Timestamp) {
         while let due = nextDeadline, due <= time {
+            // Borrowed from a copy of the list, which keeps them alive whatever the host's callbacks do meanwhile.
             let timed = timedSessions
-            for session in timed { session.fireEarliestTimer(upTo: due) }
+            timed.forEachUnretained { $0.fireEarliestTimer(upTo: due) }
         }
     }
 
