@@ -26,8 +26,12 @@ public final class Engine: DeviceSessionOwner {
     /// but the decision of an event `answer` handles, which is its answer. Decisions made together (an interaction's
     /// withheld touches, dropped or delivered at once) go to the handler set when the first of them is delivered.
     public var onRawTouch: ((RawTouchDecision) -> Void)? {
-        get { rawTouchHandler }
-        set { rawTouchHandler = newValue }
+        get { rawTouchHandler?.takeUnretainedValue().call }
+        set {
+            // The handler being replaced may be running: it goes once no call into the engine is in progress.
+            if let replaced = rawTouchHandler { keepWhileCalled(replaced.takeRetainedValue()) }
+            rawTouchHandler = newValue.map { .passRetained(Handler($0)) }
+        }
     }
     /// Receives what becomes of each touchpad gesture stream for the client under the pointer (see
     /// `TouchpadStreamDecision`): `deliver` or `keep` while the stream's begin is handled, `cancel` later.
@@ -60,7 +64,9 @@ public final class Engine: DeviceSessionOwner {
     let updateSink = UpdateSink()
     /// The input problems counted so far (`diagnostics`).
     private var inputProblems = Diagnostics()
-    private var rawTouchHandler: ((RawTouchDecision) -> Void)?
+    /// The raw-touch handler, held (+1) by the engine and called borrowed: it is called for every touch event, and a
+    /// stored closure costs a retain and a release at each call.
+    private var rawTouchHandler: Unmanaged<Handler<RawTouchDecision>>?
     private var touchpadStreamHandler: ((TouchpadStreamDecision) -> Void)?
     /// Whether the touch event being handled is answered and its decision is not made yet (`answer`), and the
     /// decision once made.
@@ -86,14 +92,23 @@ public final class Engine: DeviceSessionOwner {
     /// The sessions that may have a deadline: each session whose arena was driven since it was last found closed
     /// (`DeviceSession.isTimed`). Deadlines are looked for there alone, not among many idle devices.
     private var timedSessions: [Session] = []
-    /// Where the session of the latest touch or touchpad event is in `sessions`: events come in runs from one device.
-    private var recentSession = 0
+    /// The device of the latest touch or touchpad event and its session, borrowed: events come in runs from one
+    /// device. A removed session is kept while a call into the engine is in progress (`keepWhileCalled`).
+    private var recentSession: (device: DeviceID, session: Unmanaged<Session>)?
+    /// How many calls into the engine are in progress (a host's callback may call it again), and what the engine let
+    /// go meanwhile that those calls may still be using: a device's session, a replaced handler.
+    private var callDepth = 0
+    private var keptWhileCalled: [AnyObject] = []
     /// No session has had a touch event waiting for a frame since before this time, and none has one when this is
     /// nil. It may be older than the truth while some session has one (another session may have been framed
     /// since), never newer: a later event checks the sessions only then.
     private var oldestUnframedChange: Timestamp?
     /// How many sessions have touch events waiting for a frame.
     private var sessionsWithUnframedChanges = 0
+
+    deinit {
+        rawTouchHandler?.release()
+    }
 
     /// Creates an engine with no devices and no gestures.
     public init(surfaceLocator: SurfaceLocator? = nil) {
@@ -136,7 +151,7 @@ public final class Engine: DeviceSessionOwner {
         (attachments, retiring) = (attached, retired)
         guard let attachment = found else { return }
         let time = lastTime ?? .zero
-        for session in sessions { session.remove(attachment, at: time) }
+        called { for session in sessions { session.remove(attachment, at: time) } }
         forgetRelations(to: id)
     }
 
@@ -223,16 +238,25 @@ public final class Engine: DeviceSessionOwner {
     /// Fires every deadline at or before `time`, each at its own time, in order. Time moves on: a later
     /// event with an earlier timestamp counts as `timeWentBackwards`.
     public func advance(to time: Timestamp) {
-        let time = sanitized(time)
-        lastTime = max(lastTime ?? time, time)
-        advance(to: time, except: nil)
-        releaseRetiredAttachments()
+        called {
+            let time = sanitized(time)
+            lastTime = max(lastTime ?? time, time)
+            advance(to: time, except: nil)
+            releaseRetiredAttachments()
+        }
     }
 
     /// A time before zero, where monotonic clocks start, is taken as zero: times are subtracted from one another,
     /// and one near Int64's lower end would overflow.
+    ///
+    /// Inlined (it runs for every event), the rare case apart.
+    @inline(__always)
     private func sanitized(_ time: Timestamp) -> Timestamp {
-        guard time < .zero else { return time }
+        time < .zero ? timeBeforeZero() : time
+    }
+
+    @inline(never)
+    private func timeBeforeZero() -> Timestamp {
         inputProblems.record(.timeBeforeZero)
         return .zero
     }
@@ -299,7 +323,7 @@ public final class Engine: DeviceSessionOwner {
         let outer = (isAnswering, answered)
         (isAnswering, answered) = (true, nil)
         defer { (isAnswering, answered) = outer }
-        process(event, at: time)
+        called { process(event, at: time) }
         return answered
     }
 
@@ -308,12 +332,32 @@ public final class Engine: DeviceSessionOwner {
     /// A time earlier than the last one is taken as the last one (`InputProblem.timeWentBackwards`), a time before
     /// zero as zero (`timeBeforeZero`).
     public func handle(_ event: InputEvent, at time: Timestamp) {
-        guard isAnswering else { return process(event, at: time) }
+        guard isAnswering else { return called { process(event, at: time) } }
         // A callback hands the engine this event while it answers another, whose decision is not made yet: this
         // one's goes to `onRawTouch`.
         isAnswering = false
-        process(event, at: time)
+        called { process(event, at: time) }
         isAnswering = true
+    }
+
+    /// Runs `body` as a call into the engine: what the engine lets go meanwhile (`keepWhileCalled`) is released once
+    /// the outermost call returns.
+    @inline(__always)
+    private func called<Result>(_ body: () -> Result) -> Result {
+        callDepth &+= 1
+        let result = body()
+        callDepth &-= 1
+        if callDepth == 0 && !keptWhileCalled.isEmpty { keptWhileCalled.removeAll() }
+        return result
+    }
+
+    /// Keeps `object` alive until no call into the engine is in progress: code running in a call may be using it
+    /// borrowed (a session, a handler).
+    private func keepWhileCalled(_ object: AnyObject) {
+        var kept = take(&keptWhileCalled)
+        kept.append(object)
+        keptWhileCalled = kept
+        if callDepth == 0 { keptWhileCalled.removeAll() }
     }
 
     /// What `handle` and `answer` do with an event. Inlined into both: it runs for every event.
@@ -375,13 +419,15 @@ public final class Engine: DeviceSessionOwner {
     /// Calls `body` with the session of device `id` when the device is of `kind`; counts the event as ignored
     /// otherwise. The session is borrowed from the list (`forEachUnretained`): this runs for every event.
     private func withSession(of id: DeviceID, kind: DeviceKind, _ body: (Session) -> Void) {
-        let list = sessions
-        var index = recentSession
-        if index >= list.count || !list.withUnretained(at: index, { $0.device.id == id }) {
+        let session: Unmanaged<Session>
+        if let recent = recentSession, recent.device == id {
+            session = recent.session
+        } else {
             guard let found = sessionPositions[id] else { return inputProblems.record(.unknownDevice) }
-            (index, recentSession) = (found, found)
+            session = sessions.withUnretained(at: found) { .passUnretained($0) }
+            recentSession = (id, session)
         }
-        list.withUnretained(at: index) { session in
+        session._withUnsafeGuaranteedRef { session in
             guard session.device.kind == kind else { return inputProblems.record(.wrongDeviceKind) }
             body(session)
         }
@@ -422,6 +468,8 @@ public final class Engine: DeviceSessionOwner {
         }
         timed.removeAll { $0 === session }
         (sessions, timedSessions) = (devices, timed)
+        if recentSession?.device == id { recentSession = nil }
+        keepWhileCalled(session)
         knownDeadline.forget()
         for attachment in attachments.all + retiring { attachment.forgetMember(for: id) }
     }
@@ -448,7 +496,7 @@ public final class Engine: DeviceSessionOwner {
 
     func answerRawTouch(_ decision: RawTouchDecision) {
         guard isAnswering else {
-            rawTouchHandler?(decision)
+            rawTouchHandler?._withUnsafeGuaranteedRef { $0.call(decision) }
             return
         }
         // The answered event's decision: made once, and events handled from callbacks after it are not answered.
@@ -459,8 +507,7 @@ public final class Engine: DeviceSessionOwner {
     /// The handler is loaded once for the batch (an interaction's withheld touches, dropped or delivered at once):
     /// each load of a stored closure costs a retain and a release. The batch goes to the handler of its start.
     func deliverRawTouches(_ release: WithheldRelease) {
-        guard let handler = rawTouchHandler else { return }
-        release.forEachDecision(handler)
+        rawTouchHandler?._withUnsafeGuaranteedRef { release.forEachDecision($0.call) }
     }
 
     func deliverTouchpadStream(_ decision: TouchpadStreamDecision) {
@@ -486,4 +533,14 @@ public final class Engine: DeviceSessionOwner {
         if sessionsWithUnframedChanges == 0 { oldestUnframedChange = nil }
     }
 
+}
+
+/// A host's handler, in an object of its own: an object held by the engine can be called borrowed, where a stored
+/// closure is retained and released around each call.
+final class Handler<Argument> {
+    let call: (Argument) -> Void
+
+    init(_ call: @escaping (Argument) -> Void) {
+        self.call = call
+    }
 }
