@@ -199,34 +199,26 @@ final class Arena {
         changes &+= 1
     }
 
-    /// A member's deadline that has come.
-    private struct DueTimer {
-        let member: ArenaMember
-        let deadline: Timestamp
-    }
-
-    /// Fires the earliest due deadline, if any is at or before `time`; returns the time it fired at.
+    /// Fires the earliest due deadline, if any is at or before `time`, of every member due then, in the order they
+    /// joined, answering claims after each; returns the time it fired at. Members often share a deadline (a landing
+    /// window closing for each gesture that waits for more fingers), and they fire in one pass over the members.
     func fireEarliestTimer(upTo time: Timestamp, in tracker: ContactTracker, modifiers: ModifierSet) -> Timestamp? {
-        guard let due = earliestTimer(dueBy: time, in: tracker) else { return nil }
-        let member = due.member, at = due.deadline
+        guard let at = deadline(in: tracker), at <= time else { return nil }
         tracker.advanceClock(to: at)
-        member.root.fireTimer(at: at)
-        forgetDeadline(of: member)
-        // A recognizer that keeps asking for a time that has passed would stall the host's loop.
-        if member.status.isLive, let again = member.deadline(in: tracker), again <= at {
-            member.root.fail(.unresolved, at: at)
+        let list = members
+        list.forEachUnretained { member in
+            // Asked afresh: an earlier member's timer, or the answers after it, may have decided this one.
+            guard member.status.isLive, member.deadline(in: tracker) == at else { return }
+            member.root.fireTimer(at: at)
             forgetDeadline(of: member)
+            // A recognizer that keeps asking for a time that has passed would stall the host's loop.
+            if member.status.isLive, let again = member.deadline(in: tracker), again <= at {
+                member.root.fail(.unresolved, at: at)
+                forgetDeadline(of: member)
+            }
+            resolve(at: at, modifiers: modifiers, ignoringBlockers: false)
         }
-        resolve(at: at, modifiers: modifiers, ignoringBlockers: false)
         return at
-    }
-
-    /// The live member whose deadline comes first, if it is at or before `time` (the first member on a tie).
-    private func earliestTimer(dueBy time: Timestamp, in tracker: ContactTracker) -> DueTimer? {
-        guard let deadline = deadline(in: tracker), deadline <= time,
-              let member = members.firstUnretained(where: { $0.status.isLive && $0.deadline(in: tracker) == deadline })
-        else { return nil }
-        return DueTimer(member: member, deadline: deadline)
     }
 
     /// After the last finger lifted: closes the arena when everything is decided, or resolves it when
