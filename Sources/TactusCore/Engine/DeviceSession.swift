@@ -45,6 +45,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     private let owner: Unmanaged<Owner>
     /// Whether the engine counts the session among those that may have a deadline (the engine's bookkeeping).
     var isTimed = false
+    /// The deadline the engine last heard the session may have (`deadlineMayHaveMoved`); nil: none told yet.
+    private var toldDeadline: Timestamp??
     /// When the oldest touch event not yet recognized in a frame arrived. The engine hears when there comes to be
     /// one and when there is none any more, so that it looks for unframed changes only while some wait.
     private(set) var unframedSince: Timestamp? {
@@ -171,8 +173,12 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         if unframedSince == nil { unframedSince = time }
     }
 
-    /// Tells the engine to ask for the earliest deadline afresh: the arena was driven.
+    /// Tells the engine to ask for the earliest deadline afresh when the arena, just driven, has another deadline than
+    /// the one the engine last heard of: most frames leave it as it was, and the engine's stays known.
     private func deadlineMayHaveMoved() {
+        let now = deadline
+        if isTimed, case .some(let told) = toldDeadline, told == now { return }
+        toldDeadline = .some(now)
         withOwner { $0.sessionDeadlineMayHaveMoved(self) }
     }
 
@@ -252,7 +258,10 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
         arena.beginInteraction(candidates, startingAt: outputPoint, tracker: tracker, sink: owner.updateSink,
                                modifiers: modifiers, at: time)
         applyArenaOutcomeToRawTouches()
-        deadlineMayHaveMoved()
+        // The interaction's first finger or stream is not in the tracker yet, and deadlines count on it: the engine
+        // asks afresh once the event is handled.
+        toldDeadline = nil
+        withOwner { $0.sessionDeadlineMayHaveMoved(self) }
     }
 
     /// Lets the arena recognize the tracker's current step, then brings raw touches and timers up to date.
