@@ -63,10 +63,18 @@ final class ContactTracker {
     private(set) var centroid = Point.zero
     /// Rates at the last frame that moved the group: layout pixels per second, magnification per second,
     /// degrees per second. Fitted when first asked after that frame: on most frames no recognizer asks.
-    var velocity: Vector { rates.translation }
-    var magnificationVelocity: Double { rates.magnification }
-    var rotationVelocity: Double { rates.rotation }
-    private var fittedRates: MotionHistory.Rates?
+    var velocity: Vector {
+        if let fittedVelocity { return fittedVelocity }
+        // A copy, so that no access to `history` spans the fit (`take(_:leaving:)`).
+        let motion = history
+        let rate = motion.translationVelocity(at: ratesTime)
+        fittedVelocity = rate
+        return rate
+    }
+    var magnificationVelocity: Double { magnificationAndRotationVelocities.magnification }
+    var rotationVelocity: Double { magnificationAndRotationVelocities.rotation }
+    private var fittedVelocity: Vector?
+    private var fittedMagnificationAndRotationVelocities: (magnification: Double, rotation: Double)?
     /// When the group last moved: the time the rates are fitted at.
     private var ratesTime = Timestamp.zero
     /// Whether touch events arrived that no frame has recognized yet.
@@ -308,7 +316,8 @@ final class ContactTracker {
         centroid = .zero
         peakFingerCount = 0
         history.removeAll()
-        fittedRates = nil
+        fittedVelocity = nil
+        fittedMagnificationAndRotationVelocities = nil
     }
 
     private func recordMotion() {
@@ -317,15 +326,15 @@ final class ContactTracker {
                       magnification: magnification, rotation: rotation)
         history = motion
         ratesTime = time
-        fittedRates = nil
+        fittedVelocity = nil
+        fittedMagnificationAndRotationVelocities = nil
     }
 
-    private var rates: MotionHistory.Rates {
-        if let fittedRates { return fittedRates }
-        // A copy, so that no access to `history` spans the fit (`take(_:leaving:)`).
+    private var magnificationAndRotationVelocities: (magnification: Double, rotation: Double) {
+        if let fittedMagnificationAndRotationVelocities { return fittedMagnificationAndRotationVelocities }
         let motion = history
-        let rates = motion.velocities(at: ratesTime)
-        fittedRates = rates
+        let rates = motion.magnificationAndRotationVelocities(at: ratesTime)
+        fittedMagnificationAndRotationVelocities = rates
         return rates
     }
 }

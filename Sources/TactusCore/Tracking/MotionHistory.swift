@@ -14,7 +14,7 @@ struct MotionHistory {
     static let stopThreshold = TimeSpan.milliseconds(40)
     static let capacity = 20
 
-    private struct Sample {
+    fileprivate struct Sample {
         var time: Int64
         var translation: Vector
         var magnification: Double
@@ -51,20 +51,29 @@ struct MotionHistory {
         count = min(count + 1, MotionHistory.capacity)
     }
 
-    /// The rates of change of the group's translation, magnification and rotation.
-    typealias Rates = (translation: Vector, magnification: Double, rotation: Double)
+    /// The rate of change of the group's translation at `now`, per second, in the unit recorded.
+    func translationVelocity(at now: Timestamp) -> Vector {
+        slopes(of: TranslationSums.self, at: now)
+    }
 
-    /// Rates of change at `now`, per second: translation (in the unit recorded), magnification, rotation (degrees).
-    func velocities(at now: Timestamp) -> Rates {
+    /// The rates of change of the group's magnification and rotation (degrees) at `now`, per second.
+    func magnificationAndRotationVelocities(at now: Timestamp) -> (magnification: Double, rotation: Double) {
+        slopes(of: MagnificationAndRotationSums.self, at: now)
+    }
+
+    /// The slopes of a least-squares line y = a + b·t through the samples of the window, for the components
+    /// `Sums` adds up. Each group of components is fitted on its own, when first asked: most frames need one
+    /// group or none (a pinch does not read its translation, a drag neither its scale nor its angle), and the
+    /// sums of each component are the same, in the same order, whichever group it is fitted with.
+    private func slopes<Sums: ComponentSums>(of _: Sums.Type, at now: Timestamp) -> Sums.Slopes {
         guard count >= 2, now.microseconds - samples[newest].time <= MotionHistory.stopThreshold.microseconds else {
-            return (.zero, 0, 0)
+            return Sums.stopped
         }
         let oldestAllowed = now.microseconds - MotionHistory.window.microseconds
         let origin = samples[newest].time
-        // Sums for the slope of y = a + b·t, with t in seconds relative to the newest sample.
+        // Sums over the samples, with t in seconds relative to the newest sample.
         var n = 0.0, st = 0.0, stt = 0.0
-        var sx = 0.0, sy = 0.0, sm = 0.0, sr = 0.0
-        var stx = 0.0, sty = 0.0, stm = 0.0, str = 0.0
+        var sums = Sums()
         // Asked on every frame of a running pinch or rotation: the ring is read without bounds checks (the index
         // stays within the samples recorded) or divisions.
         samples.withUnsafeBufferPointer { ring in
@@ -74,15 +83,51 @@ struct MotionHistory {
                 if s.time < oldestAllowed { break }
                 let t = Double(s.time - origin) / 1_000_000
                 n += 1; st += t; stt += t * t
-                sx += s.translation.dx; sy += s.translation.dy; sm += s.magnification; sr += s.rotation
-                stx += t * s.translation.dx; sty += t * s.translation.dy; stm += t * s.magnification
-                str += t * s.rotation
+                sums.add(s, at: t)
                 index = index == 0 ? MotionHistory.capacity - 1 : index - 1
             }
         }
         let denominator = n * stt - st * st
-        guard n >= 2, denominator > 1e-12 else { return (.zero, 0, 0) }
-        func slope(_ sv: Double, _ stv: Double) -> Double { (n * stv - st * sv) / denominator }
-        return (Vector(dx: slope(sx, stx), dy: slope(sy, sty)), slope(sm, stm), slope(sr, str))
+        guard n >= 2, denominator > 1e-12 else { return Sums.stopped }
+        return sums.slopes { sv, stv in (n * stv - st * sv) / denominator }
+    }
+}
+
+/// The sums over the samples that the slopes of some of their components need: Σv and Σt·v per component.
+private protocol ComponentSums {
+    associatedtype Slopes
+    /// The slopes when the group stopped or the samples cannot give a line.
+    static var stopped: Slopes { get }
+    init()
+    mutating func add(_ sample: MotionHistory.Sample, at t: Double)
+    /// The slopes, given the slope of one component from its Σv and Σt·v.
+    func slopes(_ slope: (Double, Double) -> Double) -> Slopes
+}
+
+private struct TranslationSums: ComponentSums {
+    static var stopped: Vector { .zero }
+    var sx = 0.0, sy = 0.0, stx = 0.0, sty = 0.0
+
+    mutating func add(_ sample: MotionHistory.Sample, at t: Double) {
+        sx += sample.translation.dx; sy += sample.translation.dy
+        stx += t * sample.translation.dx; sty += t * sample.translation.dy
+    }
+
+    func slopes(_ slope: (Double, Double) -> Double) -> Vector {
+        Vector(dx: slope(sx, stx), dy: slope(sy, sty))
+    }
+}
+
+private struct MagnificationAndRotationSums: ComponentSums {
+    static var stopped: (magnification: Double, rotation: Double) { (0, 0) }
+    var sm = 0.0, sr = 0.0, stm = 0.0, str = 0.0
+
+    mutating func add(_ sample: MotionHistory.Sample, at t: Double) {
+        sm += sample.magnification; sr += sample.rotation
+        stm += t * sample.magnification; str += t * sample.rotation
+    }
+
+    func slopes(_ slope: (Double, Double) -> Double) -> (magnification: Double, rotation: Double) {
+        (slope(sm, stm), slope(sr, str))
     }
 }
