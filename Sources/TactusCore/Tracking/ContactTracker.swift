@@ -39,7 +39,12 @@ final class ContactTracker {
     private(set) var device: DeviceDescription
     private(set) var geometry: DeviceGeometry
 
-    private(set) var contacts: [Contact] = []
+    /// The fingers down, and those lifting until the next frame, in the order they landed: a view of the tracker's
+    /// own storage, to be read at once (the next touch event changes it).
+    var contacts: UnsafeBufferPointer<Contact> { UnsafeBufferPointer(rebasing: contactSlots.slots[..<contactCount]) }
+    /// Room for a contact per slot of the device; the first `contactCount` are the contacts.
+    private let contactSlots: FixedCapacityBuffer<Contact>
+    private var contactCount = 0
     private(set) var source: InputSource = .none
     private(set) var time = Timestamp.zero
     /// Fingers down now (for touchpad streams, the stream's finger count until it ends).
@@ -65,9 +70,7 @@ final class ContactTracker {
     /// degrees per second. Fitted when first asked after that frame: on most frames no recognizer asks.
     var velocity: Vector {
         if let fittedVelocity { return fittedVelocity }
-        // A copy, so that no access to `history` spans the fit (`take(_:leaving:)`).
-        let motion = history
-        let rate = motion.translationVelocity(at: ratesTime)
+        let rate = history.translationVelocity(at: ratesTime)
         fittedVelocity = rate
         return rate
     }
@@ -81,14 +84,14 @@ final class ContactTracker {
     private(set) var hasUnframedChanges = false
     /// Where a touchpad stream's values are anchored in the layout: the pointer when it began.
     private var touchpadAnchor = Point.zero
-    private var history = MotionHistory()
+    private let history = MotionHistory()
 
     init(_ device: DeviceDescription) {
         self.device = device
         geometry = DeviceGeometry(device)
-        var list: [Contact] = []
-        list.reserveCapacity(device.slotLimit)
-        contacts = list
+        let unused = Contact(id: 0, downTime: .zero, start: .zero, position: .zero, previous: .zero, travel: 0,
+                             isNew: false, isLifting: false)
+        contactSlots = FixedCapacityBuffer(repeating: unused, count: max(device.slotLimit, 1))
     }
 
     /// The device moved to another output region or transform (`DeviceDescription.isMove(of:)`): the contacts stay,
@@ -133,21 +136,20 @@ final class ContactTracker {
     /// Registers a landing finger. The first finger of an interaction resets the group's motion.
     func touchDown(_ id: ContactID, at normalized: Point, time now: Timestamp) -> DownOutcome {
         let position = geometry.millimetres(atOutput: device.transform.apply(clamped(normalized)))
-        // The contacts change through a local, put back on return (`take(_:leaving:)`).
-        var list = take(&contacts)
-        defer { contacts = list }
-        if let index = ContactTracker.index(of: id, in: list) {
+        let list = contactSlots.slots
+        if let index = indexOfContact(id) {
             list[index].position = position
             hasUnframedChanges = true
             return .duplicate
         }
-        guard list.count < device.slotLimit else { return .overLimit }
-        if list.isEmpty && landed == 0 {
+        guard contactCount < device.slotLimit, contactCount < list.count else { return .overLimit }
+        if contactCount == 0 && landed == 0 {
             firstContactStart = position
             centroid = position
         }
-        list.append(Contact(id: id, downTime: now, start: position, position: position, previous: position,
-                            travel: 0, isNew: true, isLifting: false))
+        list[contactCount] = Contact(id: id, downTime: now, start: position, position: position, previous: position,
+                                     travel: 0, isNew: true, isLifting: false)
+        contactCount += 1
         landed += 1
         hasUnframedChanges = true
         return .added
@@ -155,9 +157,8 @@ final class ContactTracker {
 
     /// Moves a finger; false when no such finger is down.
     func touchMotion(_ id: ContactID, to normalized: Point) -> Bool {
-        var list = take(&contacts)
-        defer { contacts = list }
-        guard let index = ContactTracker.index(of: id, in: list) else { return false }
+        guard let index = indexOfContact(id) else { return false }
+        let list = contactSlots.slots
         let position = geometry.millimetres(atOutput: device.transform.apply(clamped(normalized)))
         list[index].position = position
         list[index].travel = max(list[index].travel, (position - list[index].start).length)
@@ -168,10 +169,8 @@ final class ContactTracker {
 
     /// Lifts a finger; false when no such finger is down.
     func touchUp(_ id: ContactID) -> Bool {
-        var list = take(&contacts)
-        defer { contacts = list }
-        guard let index = ContactTracker.index(of: id, in: list) else { return false }
-        list[index].isLifting = true
+        guard let index = indexOfContact(id) else { return false }
+        contactSlots.slots[index].isLifting = true
         lifted += 1
         hasUnframedChanges = true
         return true
@@ -184,9 +183,10 @@ final class ContactTracker {
         Point(x: min(max(p.x, 0), 1), y: min(max(p.y, 0), 1))
     }
 
-    /// Where the finger `id`, still down, is in `list`.
-    private static func index(of id: ContactID, in list: [Contact]) -> Int? {
-        for i in list.indices where list[i].id == id && !list[i].isLifting { return i }
+    /// Where the finger `id`, still down, is among the contacts.
+    private func indexOfContact(_ id: ContactID) -> Int? {
+        let list = contactSlots.slots
+        for i in 0..<contactCount where list[i].id == id && !list[i].isLifting { return i }
         return nil
     }
 
@@ -196,7 +196,7 @@ final class ContactTracker {
     /// The contacts then become the reference for the next frame, and lifted ones are forgotten.
     func recognizeFrame(at now: Timestamp) {
         time = now
-        var list = take(&contacts)
+        let list = contacts
         var persistent = 0.0
         var previousCentroid = Point.zero, currentCentroid = Point.zero
         var downCentroid = Point.zero
@@ -218,12 +218,16 @@ final class ContactTracker {
             translation += currentCentroid - previousCentroid
         }
         if persistent >= 2 { accumulateSpanAndAngle(of: list, from: previousCentroid, to: currentCentroid) }
-        if lifted > 0 { list.removeAll { $0.isLifting } }
-        for i in list.indices {
-            list[i].previous = list[i].position
-            list[i].isNew = false
+        // The lifted contacts go; the others keep their order.
+        let slots = contactSlots.slots
+        var kept = 0
+        for i in 0..<contactCount where !slots[i].isLifting {
+            slots[kept] = slots[i]
+            slots[kept].previous = slots[kept].position
+            slots[kept].isNew = false
+            kept += 1
         }
-        contacts = list
+        contactCount = kept
         if down > 0 { centroid = Point(x: downCentroid.x / Double(down), y: downCentroid.y / Double(down)) }
         fingerCount = down
         peakFingerCount = max(peakFingerCount, down)
@@ -232,7 +236,8 @@ final class ContactTracker {
     }
 
     /// Scale and rotation of the persistent contacts around their centroid: the least-squares similarity.
-    private func accumulateSpanAndAngle(of list: [Contact], from previousCentroid: Point, to currentCentroid: Point) {
+    private func accumulateSpanAndAngle(of list: UnsafeBufferPointer<Contact>, from previousCentroid: Point,
+                                        to currentCentroid: Point) {
         var spanBefore = 0.0, spanAfter = 0.0, dot = 0.0, cross = 0.0
         for c in list where !c.isNew {
             let p = c.previous - previousCentroid
@@ -252,15 +257,13 @@ final class ContactTracker {
     func finishStep() {
         landed = 0
         lifted = 0
-        if source == .touchscreen && contacts.isEmpty { source = .none }
+        if source == .touchscreen && contactCount == 0 { source = .none }
         if source != .touchscreen && fingerCount == 0 { source = .none }
     }
 
     /// Drops every contact without a frame (touch cancel, device removal).
     func forgetAllContacts() {
-        var list = take(&contacts)
-        list.removeAll(keepingCapacity: true)
-        contacts = list
+        contactCount = 0
         fingerCount = 0
         landed = 0
         lifted = 0
@@ -321,10 +324,8 @@ final class ContactTracker {
     }
 
     private func recordMotion() {
-        var motion = take(&history, leaving: MotionHistory())
-        motion.record(time: time, translation: geometry.pixels(forMillimetres: translation),
-                      magnification: magnification, rotation: rotation)
-        history = motion
+        history.record(time: time, translation: geometry.pixels(forMillimetres: translation),
+                       magnification: magnification, rotation: rotation)
         ratesTime = time
         fittedVelocity = nil
         fittedMagnificationAndRotationVelocities = nil
@@ -332,8 +333,7 @@ final class ContactTracker {
 
     private var magnificationAndRotationVelocities: (magnification: Double, rotation: Double) {
         if let fittedMagnificationAndRotationVelocities { return fittedMagnificationAndRotationVelocities }
-        let motion = history
-        let rates = motion.magnificationAndRotationVelocities(at: ratesTime)
+        let rates = history.magnificationAndRotationVelocities(at: ratesTime)
         fittedMagnificationAndRotationVelocities = rates
         return rates
     }

@@ -7,7 +7,7 @@
 /// sample is older than `MotionHistory.stopThreshold` (40 ms, Flutter's
 /// `kAssumePointerMoveStoppedMilliseconds`), the group is taken to have stopped and every velocity is zero.
 /// Only frames that moved the group add samples.
-struct MotionHistory {
+final class MotionHistory {
     /// How far back samples count for a velocity.
     static let window = TimeSpan.milliseconds(100)
     /// How long without a sample means the contacts stopped.
@@ -21,24 +21,21 @@ struct MotionHistory {
         var rotation: Double
     }
 
-    private var samples: [Sample]
+    /// A ring of `capacity` samples: the newest at `newest`, older ones before it, `count` of them recorded.
+    private let ring = FixedCapacityBuffer(
+        repeating: Sample(time: 0, translation: .zero, magnification: 1, rotation: 0), count: MotionHistory.capacity)
     private var newest = -1
     private var count = 0
 
-    /// An empty history; its ring fills on the first `capacity` samples (and allocates then, once), so that an
-    /// empty one costs nothing to make (`take(_:leaving:)`).
-    init() {
-        samples = []
-    }
-
-    mutating func removeAll() {
+    func removeAll() {
         newest = -1
         count = 0
     }
 
     /// Records the group's cumulative motion at `time`. A sample that repeats the newest one is not kept:
     /// time passing without motion is what "stopped" means, and it must age the newest sample.
-    mutating func record(time: Timestamp, translation: Vector, magnification: Double, rotation: Double) {
+    func record(time: Timestamp, translation: Vector, magnification: Double, rotation: Double) {
+        let samples = ring.slots
         if count > 0 {
             let last = samples[newest]
             if last.translation == translation && last.magnification == magnification && last.rotation == rotation { return }
@@ -46,8 +43,7 @@ struct MotionHistory {
         newest = (newest + 1) % MotionHistory.capacity
         let sample = Sample(time: time.microseconds, translation: translation, magnification: magnification,
                             rotation: rotation)
-        if samples.isEmpty { samples.reserveCapacity(MotionHistory.capacity) }
-        if newest < samples.count { samples[newest] = sample } else { samples.append(sample) }
+        samples[newest] = sample
         count = min(count + 1, MotionHistory.capacity)
     }
 
@@ -66,6 +62,7 @@ struct MotionHistory {
     /// group or none (a pinch does not read its translation, a drag neither its scale nor its angle), and the
     /// sums of each component are the same, in the same order, whichever group it is fitted with.
     private func slopes<Sums: ComponentSums>(of _: Sums.Type, at now: Timestamp) -> Sums.Slopes {
+        let samples = ring.slots
         guard count >= 2, now.microseconds - samples[newest].time <= MotionHistory.stopThreshold.microseconds else {
             return Sums.stopped
         }
@@ -74,18 +71,15 @@ struct MotionHistory {
         // Sums over the samples, with t in seconds relative to the newest sample.
         var n = 0.0, st = 0.0, stt = 0.0
         var sums = Sums()
-        // Asked on every frame of a running pinch or rotation: the ring is read without bounds checks (the index
-        // stays within the samples recorded) or divisions.
-        samples.withUnsafeBufferPointer { ring in
-            var index = newest
-            for _ in 0..<count {
-                let s = ring[index]
-                if s.time < oldestAllowed { break }
-                let t = Double(s.time - origin) / 1_000_000
-                n += 1; st += t; stt += t * t
-                sums.add(s, at: t)
-                index = index == 0 ? MotionHistory.capacity - 1 : index - 1
-            }
+        // Asked on every frame of a running pinch or rotation: the ring is read without divisions.
+        var index = newest
+        for _ in 0..<count {
+            let s = samples[index]
+            if s.time < oldestAllowed { break }
+            let t = Double(s.time - origin) / 1_000_000
+            n += 1; st += t; stt += t * t
+            sums.add(s, at: t)
+            index = index == 0 ? MotionHistory.capacity - 1 : index - 1
         }
         let denominator = n * stt - st * st
         guard n >= 2, denominator > 1e-12 else { return Sums.stopped }
