@@ -137,6 +137,8 @@ final class ArenaMember: NodeParent {
     let withholdsTouches: Bool
     let blocksLowerRanks: Bool
     let signature: GestureSignature?
+    /// Whether the gesture is a single continuous one, whose claim comes from fingers moving (`hasMovedDecisively`).
+    let isContinuous: Bool
 
     init(attachment: Attachment, root: AnyGestureNode, context: MemberContext) {
         self.attachment = attachment
@@ -149,6 +151,7 @@ final class ArenaMember: NodeParent {
         withholdsTouches = attachment.withholdsTouches
         blocksLowerRanks = attachment.blocksLowerRanks
         signature = attachment.signature
+        isContinuous = attachment.signature.map { !$0.kind.isDiscrete } ?? false
         relations = attachment.relations
         root.parent = self
     }
@@ -221,7 +224,7 @@ final class ArenaMember: NodeParent {
             // fingers may still get them (it fails when the landing window closes without them), unless its own
             // fingers have moved decisively (arbitration case 29).
             if theirs.fingers >= 2 && mine.fingers > theirs.fingers && blocksLowerRanks
-                && !other.hasMovedDecisively(theirs) {
+                && !other.hasMovedDecisively {
                 return true
             }
         }
@@ -231,8 +234,8 @@ final class ArenaMember: NodeParent {
     /// Whether the member's claim comes from fingers that moved past a continuous gesture's threshold while no
     /// finger landed for `GestureDefaults.fingerSettleTime`: a finger landing later is not taken to be one of
     /// theirs, and what wants more fingers stops holding the claim back.
-    private func hasMovedDecisively(_ signature: GestureSignature) -> Bool {
-        guard !signature.kind.isDiscrete else { return false }
+    private var hasMovedDecisively: Bool {
+        guard isContinuous else { return false }
         let tracker = context.tracker
         guard let latest = tracker.latestLanding else { return false }
         return tracker.time - latest >= GestureDefaults.fingerSettleTime

@@ -121,7 +121,11 @@ final class ContactTracker {
     var isInteracting: Bool { fingerCount > 0 || landed > 0 || lifted > 0 }
 
     /// When the latest of the fingers down landed; nil when none is down.
-    var latestLanding: Timestamp? { contacts.lazy.map(\.downTime).max() }
+    var latestLanding: Timestamp? {
+        var latest: Timestamp?
+        for contact in contacts { latest = max(latest ?? contact.downTime, contact.downTime) }
+        return latest
+    }
 
     /// Moves the tracker's clock to `now` outside a frame: when an interaction opens, or a timer fires,
     /// so that recognizers starting or deciding then measure from the right time.
