@@ -30,7 +30,7 @@ public final class Engine: DeviceSessionOwner {
         set {
             // The handler being replaced may be running: it goes once no call into the engine is in progress.
             if let replaced = rawTouchHandler { keepWhileCalled(replaced.takeRetainedValue()) }
-            rawTouchHandler = newValue.map { .passRetained(Handler($0)) }
+            rawTouchHandler = newValue.map { .passRetained(RawTouchHandler($0)) }
         }
     }
     /// Receives what becomes of each touchpad gesture stream for the client under the pointer (see
@@ -66,7 +66,7 @@ public final class Engine: DeviceSessionOwner {
     private var inputProblems = Diagnostics()
     /// The raw-touch handler, held (+1) by the engine and called borrowed: it is called for every touch event, and a
     /// stored closure costs a retain and a release at each call.
-    private var rawTouchHandler: Unmanaged<Handler<RawTouchDecision>>?
+    private var rawTouchHandler: Unmanaged<RawTouchHandler>?
     private var touchpadStreamHandler: ((TouchpadStreamDecision) -> Void)?
     /// Whether the touch event being handled is answered and its decision is not made yet (`answer`), and the
     /// decision once made.
@@ -535,12 +535,13 @@ public final class Engine: DeviceSessionOwner {
 
 }
 
-/// A host's handler, in an object of its own: an object held by the engine can be called borrowed, where a stored
-/// closure is retained and released around each call.
-final class Handler<Argument> {
-    let call: (Argument) -> Void
+/// The host's raw-touch handler, in an object of its own: an object held by the engine can be called borrowed, where
+/// a stored closure is retained and released around each call. Not generic: a closure stored in a generic class would
+/// be called through a thunk that copies the decision.
+final class RawTouchHandler {
+    let call: (RawTouchDecision) -> Void
 
-    init(_ call: @escaping (Argument) -> Void) {
+    init(_ call: @escaping (RawTouchDecision) -> Void) {
         self.call = call
     }
 }
