@@ -138,19 +138,39 @@ final class MemberContext {
 /// Where the recognizers of an engine report to: their updates for the host, and the transitions they were
 /// wrongly asked for. The engine makes one; every member context holds it, and it holds nothing of the engine.
 final class UpdateSink {
-    /// The host's handler (`Engine.onUpdate`).
-    var handler: ((GestureUpdate) -> Void)?
+    /// The host's handler (`Engine.onUpdate`), held (+1) and called borrowed, as the engine's raw-touch handler.
+    private(set) var handler: Unmanaged<UpdateHandler>?
     /// `Diagnostics.impossibleTransitions`, counted where the recognizers report them.
     private(set) var impossibleTransitions = 0
 
+    deinit {
+        handler?.release()
+    }
+
+    /// Sets the host's handler; returns the one it replaces, for the engine to keep while it may be running.
+    func replaceHandler(with call: ((GestureUpdate) -> Void)?) -> UpdateHandler? {
+        let replaced = handler?.takeRetainedValue()
+        handler = call.map { .passRetained(UpdateHandler($0)) }
+        return replaced
+    }
+
     /// Hands a recognizer update to the host.
     func deliver(_ update: GestureUpdate) {
-        handler?(update)
+        handler?._withUnsafeGuaranteedRef { $0.call(update) }
     }
 
     /// Counts a transition that no edge of `NodeStatus` allows.
     func recordImpossibleTransition() {
         impossibleTransitions += 1
+    }
+}
+
+/// The host's update handler, in an object of its own (`RawTouchHandler`).
+final class UpdateHandler {
+    let call: (GestureUpdate) -> Void
+
+    init(_ call: @escaping (GestureUpdate) -> Void) {
+        self.call = call
     }
 }
 

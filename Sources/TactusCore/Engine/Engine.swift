@@ -19,8 +19,11 @@ public final class Engine: DeviceSessionOwner {
 
     /// Receives every recognizer update: began, changed, ended, cancelled, recognized, failed (with reason).
     public var onUpdate: ((GestureUpdate) -> Void)? {
-        get { updateSink.handler }
-        set { updateSink.handler = newValue }
+        get { updateSink.handler?.takeUnretainedValue().call }
+        set {
+            // The handler being replaced may be running: it goes once no call into the engine is in progress.
+            if let replaced = updateSink.replaceHandler(with: newValue) { keepWhileCalled(replaced) }
+        }
     }
     /// Receives the fate of every raw touchscreen event (see `RawTouchDecision`), in the order the engine decides,
     /// but the decision of an event `answer` handles, which is its answer. Decisions made together (an interaction's
