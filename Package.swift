@@ -55,7 +55,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
@@ -105,9 +104,12 @@ let package = Package(
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
 
-        // The user's configuration file, read and validated (it runs nothing): thresholds, bindings, devices.
-        .target(name: "TactusConfiguration",
-                dependencies: ["TactusCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The user's configuration file, read and validated (it runs nothing): thresholds, bindings, devices. TOML is
+        // read by Debian's toml++ (libtomlplusplus-dev) through a C shim, so that no Swift module needs C++ interop.
+        .target(name: "CTOMLReader", path: "Sources/C/CTOMLReader",
+                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
+                linkerSettings: [.linkedLibrary("tomlplusplus")]),
+        .target(name: "TactusConfiguration", dependencies: ["TactusCore", "CTOMLReader"]),
         .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"],
                           path: "Fuzz/tactus-fuzz-configuration"),
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
 
 /// A JSON object written with its keys in the order they were added and numbers in one fixed notation,
 /// so that the same values always give the same bytes.
@@ -40,7 +40,11 @@ public struct JSONLine {
         guard abs(value) < 1e15 else { return "\(value)" }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
         if rounded == rounded.rounded() { return String(Int64(rounded)) }
-        return String(format: "%.6f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        // C's "%.6f" writes the double's exact decimal expansion, correctly rounded; the zeros it ends with go.
+        var written = [CChar](repeating: 0, count: 32)
+        let count = withVaList([rounded]) { vsnprintf(&written, written.count, "%.6f", $0) }
+        let digits = written[..<Int(count)].map { UInt8(bitPattern: $0) }
+        return String(decoding: digits[..<(digits.lastIndex { $0 != UInt8(ascii: "0") }! + 1)], as: UTF8.self)
     }
 
     /// A JSON string by RFC 8259: quotes, backslashes and every control character escaped (\b \f \n \r \t in their

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
 import TactusCore
-import TOMLKit
 
 /// The user's Tactus configuration: threshold defaults per kind of device and the compositor's bindings, read
 /// from a TOML file (`defaultPath`; see docs/configuration.md and examples/config.toml).
@@ -28,7 +27,7 @@ public struct Configuration: Equatable, Sendable {
     /// system-wide one that exists (`tactus/config.toml` in each folder of `$XDG_CONFIG_DIRS`, else in `/etc/xdg`),
     /// else the user's, which is missing (built-in defaults). Relative folders are ignored, as the specification
     /// says. Hosts that read the file again (a reload) ask again, so that a file made since is found.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+    public static func defaultPath(environment: [String: String] = Configuration.processEnvironment,
                                    exists: (String) -> Bool = { access($0, F_OK) == 0 }) -> String {
         let file = "/tactus/config.toml"
         let home = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -83,11 +82,9 @@ public struct Configuration: Equatable, Sendable {
         }
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigurationError(file: file, line: error.source.begin.line, message: "syntax error: \(error.description)")
+            table = try TOMLTable(parsing: text)
         } catch {
-            throw ConfigurationError(file: file, line: 0, message: "syntax error: \(error)")
+            throw ConfigurationError(file: file, line: error.line, message: "syntax error: \(error.description)")
         }
         let reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         try reader.check(table, allows: ["thresholds", "binding", "clients", "device"], in: .top)
@@ -148,11 +145,7 @@ private struct Reader {
     private func range(of place: Place) -> Range<Int> {
         var headers: [(line: Int, name: String)] = []
         for (number, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("[") {
-                let name = trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).components(separatedBy: "]")[0]
-                headers.append((number, name))
-            }
+            if let name = Self.header(line) { headers.append((number, name)) }
         }
         let start: Int?
         switch place {
@@ -170,22 +163,26 @@ private struct Reader {
         let range = range(of: place)
         let keys = [key, "\"\(key)\""]
         for number in range {
-            let trimmed = lines[number].trimmingCharacters(in: .whitespaces)
+            let trimmed = lines[number].trimmed(of: " \t")
             for written in keys where trimmed.hasPrefix(written) {
-                let rest = trimmed.dropFirst(written.count).trimmingCharacters(in: .whitespaces)
+                let rest = trimmed.dropFirst(written.count).trimmed(of: " \t")
                 if rest.first == "=" || rest.first == "." { return number + 1 }
             }
         }
         // A table written as a header: [key], [[key]] or [key.something].
         let prefix = place == .top ? key : nil
         if let prefix, let number = lines.firstIndex(where: { line in
-            let name = line.trimmingCharacters(in: .whitespaces)
-            return name.hasPrefix("[") && name.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
-                .components(separatedBy: ".")[0] == prefix
+            line.trimmed(of: " \t").hasPrefix("[") && line.trimmed(of: "[] \t").split(separator: ".", omittingEmptySubsequences: false)[0] == prefix
         }) {
             return number + 1
         }
         return max(range.lowerBound, 1)
+    }
+
+    /// The table a header line names (`[a.b]` and `[[a]]` name `a.b` and `a`); nil for other lines.
+    private static func header(_ line: String) -> String? {
+        guard line.trimmed(of: " \t").hasPrefix("[") else { return nil }
+        return String(line.trimmed(of: "[] \t").split(separator: "]", omittingEmptySubsequences: false)[0])
     }
 
     func error(at place: Place, key: String, _ message: String) -> ConfigurationError {
@@ -407,5 +404,32 @@ private struct Reader {
         }
         if let problem = binding.problem { throw ConfigurationError(file: file, line: line(of: "gesture", in: place), message: problem) }
         return binding
+    }
+}
+
+extension Configuration {
+    /// The process's environment, as `defaultPath` reads it: each `NAME=value` of `environ`, the first of a name kept
+    /// (as getenv finds it).
+    public static var processEnvironment: [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return environment
+    }
+}
+
+private extension StringProtocol {
+    /// Without the leading and trailing characters that are among `characters`.
+    func trimmed(of characters: String) -> SubSequence {
+        let text = self[...]
+        guard let first = text.firstIndex(where: { !characters.contains($0) }),
+              let last = text.lastIndex(where: { !characters.contains($0) }) else { return text[text.endIndex...] }
+        return text[first...last]
     }
 }

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
-/// What toml++ (under TOMLKit) cannot be given, found before it is: a bad file must only be reported.
+/// What toml++ cannot be given, found before it is: a bad file must only be reported.
 ///
 /// - Nesting too deep: toml++ walks and frees the tables it read recursively, so a file nested some thousands of
 ///   levels deep (a dotted key or a header of 30 000 keys is 60 KB) overflows the stack.
 /// - A key part of a header or dotted key that does not start as a key can (a letter, digit, `_`, `-` or a quote),
 ///   and a bracket closing what it did not open (`a = [ }`): toml++ asserts there (`[!` stops a debug build), where
 ///   it should report. Both found by fuzzing (`scripts/fuzz`).
-/// - A NUL: TOMLKit hands the text to toml++, and toml++ hands strings back, as C strings, which end at the first
-///   NUL. A NUL byte (which TOML allows nowhere) ends the file there, so a comment holding one silently drops every
-///   binding after it; a `\u0000` in a string ends that string there, so a command, a name or a host action would be
-///   cut short, and the file read as good.
+/// - A NUL. The configuration's strings end up as C strings (a command's argument, a host action's name through
+///   tactus.h), which end at the first NUL: a `\u0000` in a string would cut a command, a name or a host action
+///   short, and the file be read as good. A NUL byte, which TOML allows nowhere, is refused here too, in the same
+///   words wherever it stands (toml++ itself, given the text's length, refuses one in a comment but names it only as a
+///   control character). TOMLKit, which read the file before toml++ was called directly, passed the text as a C
+///   string, so that a NUL byte ended the file there.
 ///
 /// A value's depth is the number of tables and arrays it sits in, below the file's own table:
 /// - a header `[a.b.c]` opens a table 3 deep; `[[a.b]]` an array 2 deep whose table is 3 deep;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
 import TactusCore
 
 /// A trace read as it is played, one line at a time, so that a long recording starts at once and takes the memory of
@@ -130,11 +130,17 @@ final class TraceLines {
         if let file { fclose(file) }
     }
 
+    /// What a blank line holds: a tab, a space of any width (Unicode's space separators) or a zero width space, as
+    /// tactus-wlr's reader (compositor/headless/trace.c) has it.
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+    }
+
     /// The next line that is not blank, without its line end, and its number; nil at the end.
     func next() throws -> (number: Int, text: String)? {
         while let line = try nextLine() {
             let text = try utf8(line)
-            if !text.trimmingCharacters(in: .whitespaces).isEmpty { return (number, text) }
+            if !text.unicodeScalars.allSatisfy(Self.isBlank) { return (number, text) }
         }
         return nil
     }

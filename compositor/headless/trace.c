@@ -107,8 +107,9 @@ static size_t decode_utf8(const unsigned char *text, size_t available, uint32_t 
 	return length;
 }
 
-/* Whether a line (UTF-8) has nothing but what Foundation's CharacterSet.whitespaces holds: tab, U+200B and Unicode's
- * space separators. tactus-sim skips such lines (and counts them). */
+/* Whether a line (UTF-8) has nothing but what the Swift reader takes for blank (TraceReader.swift): tab, U+200B and
+ * Unicode's space separators, as Foundation's CharacterSet.whitespaces had them. tactus-sim skips such lines (and
+ * counts them). */
 static bool is_blank(const char *line, size_t length) {
 	for (size_t i = 0, size; i < length; i += size) {
 		uint32_t c;

@@ -3,7 +3,7 @@
 
 # The C libraries of the input, protocol and compositor modules, the tools that find them, umockdev, which
 # presents recorded devices to the real libinput in the tests, libinput's own tools, whose `libinput record` the
-# tests record those devices with, libyaml, which reads such recordings, xmllint, which validates the protocol, and
+# tests record those devices with, libyaml, which reads such recordings, toml++, which reads the configuration, xmllint, which validates the protocol, and
 # wlroots 0.15 with the xdg-shell protocol and pixman for tactus-wlr, json-c for the traces it replays, Python for
 # its end-to-end checks, socat, which docs/compositor.md talks to its control socket with, lisgd, the touchscreen
 # gesture daemon scripts/bench-daemon measures tactusd against, libumockdev's Python bindings, through which the
@@ -12,7 +12,7 @@
 # sway, with foot for windows and fuzzel for a launcher, against which tactusd's example configuration for it is
 # checked.
 TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools
-                     libyaml-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
+                     libyaml-dev libtomlplusplus-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
                      socat lisgd python3-gi gir1.2-umockdev-1.0 wayfire wayfire-dev libglm-dev libegl-dev libgles-dev
                      sway foot fuzzel)
 
