@@ -192,12 +192,11 @@ let package = Package(
 
         // tactusd (Sources/tactusd): a seat's devices through libinput (or a trace, --replay), the engine on a
         // wl_event_loop of its own (no display), the configuration's exec bindings run by the binding runtime. It links
-        // neither the protocol server nor the simulator.
+        // neither the protocol server nor the simulator, nor Foundation: its command line is read by hand (Options.swift).
         .executableTarget(
             name: "tactusd",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
-                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion"]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).

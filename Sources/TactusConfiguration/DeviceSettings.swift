@@ -22,7 +22,7 @@ public struct DeviceSettings: Equatable, Sendable {
     }
 
     /// Whether they are a device's of that name.
-    public func matches(_ name: String) -> Bool { name.contains(match) }
+    public func matches(_ name: String) -> Bool { DeviceRule.namePart(match, isIn: name) }
 }
 
 extension Configuration {

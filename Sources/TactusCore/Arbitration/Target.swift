@@ -111,7 +111,18 @@ public struct DeviceRule: Hashable, Sendable {
 
     /// Whether `rules` let the device of that name drive the gesture: the first that names it decides.
     static func admit(_ name: String, by rules: [DeviceRule]) -> Bool {
-        rules.first { name.contains($0.namePart) }?.admits ?? true
+        rules.first { namePart($0.namePart, isIn: name) }?.admits ?? true
+    }
+
+    /// Whether `part` is in `name`, character by character: how rules and tactusd's [[device]] settings match device
+    /// names. Not _StringProcessing's `contains`, which brings its regex engine into every static link of the core.
+    public static func namePart(_ part: String, isIn name: String) -> Bool {
+        var start = name.startIndex
+        while true {
+            if name[start...].starts(with: part) { return true }
+            guard start < name.endIndex else { return false }
+            name.formIndex(after: &start)
+        }
     }
 }
 

@@ -105,20 +105,20 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     public var externalName: String { traits.name }
 
     /// The name with dashes, as command lines and the configuration file spell it: `long-press`.
-    public var kebabName: String { externalName.replacing("_", with: "-") }
+    public var kebabName: String { externalName.replacingEach("_", with: "-") }
 
     /// The name as C spells it in an enum entry: `LONG_PRESS` (`TACTUS_GESTURE_LONG_PRESS`).
     public var cName: String { String(externalName.uppercased()) }
 
     /// The name in running text: `long press`.
-    public var displayName: String { traits.spokenName ?? externalName.replacing("_", with: " ") }
+    public var displayName: String { traits.spokenName ?? externalName.replacingEach("_", with: " ") }
 
     /// The name in running text after its article: `a long press`, `an edge swipe`.
     public var withArticle: String { ("aeiou".contains(displayName.first ?? "x") ? "an " : "a ") + displayName }
 
     /// The kind an external name, snake or kebab case, names.
     public init?(externalName name: String) {
-        let snake = name.replacing("-", with: "_")
+        let snake = name.replacingEach("-", with: "_")
         guard let kind = GestureKind.allCases.first(where: { $0.externalName == snake }) else { return nil }
         self = kind
     }
@@ -244,8 +244,9 @@ extension ClosedRange where Bound == Int {
 }
 
 extension StringProtocol {
-    /// The text with every `target` replaced, without Foundation.
-    fileprivate func replacing(_ target: Character, with replacement: Character) -> String {
+    /// The text with every `target` replaced, with the standard library's own means (not _StringProcessing's
+    /// `replacing`, which brings its regex engine into every static link of the core).
+    fileprivate func replacingEach(_ target: Character, with replacement: Character) -> String {
         String(map { $0 == target ? replacement : $0 })
     }
 }

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import RepositoryPrograms
+import Testing
+
+/// tactusd reads its command line by hand (Sources/tactusd/Options.swift): a mistake is said on standard error with
+/// the usage and exit status 64, values come after the option or an equals sign, and its help, its manual page and
+/// its completions for bash, zsh and fish name the same options.
+@Suite struct DaemonCommandLineTests {
+    @Test(arguments: [
+        (["--bogus"], "tactusd: unknown option '--bogus'"),
+        (["examples/config.toml"], "tactusd: a FILE argument goes with --check"),
+        (["--seat"], "tactusd: missing value for '--seat <seat>'"),
+        (["--check=yes"], "tactusd: '--check' takes no value"),
+        (["--check", "a.toml", "b.toml"], "tactusd: unexpected argument 'b.toml'"),
+    ])
+    func aMistakeIsSaidWithTheUsage(_ arguments: [String], message: String) throws {
+        let daemon = try Artifact.daemon.path
+        do {
+            let output = try runInRepository(daemon, arguments)
+            Issue.record("tactusd \(arguments) succeeded: \(output)")
+        } catch {
+            #expect(error.description.contains("failed with status 64"))
+            #expect(error.description.contains(message + "\nUSAGE: tactusd [--config <config>]"))
+        }
+    }
+
+    @Test func aValueComesAfterTheOptionOrAnEqualsSign() throws {
+        let daemon = try Artifact.daemon.path
+        for arguments in [["--config", "examples/config.toml", "--check"], ["--config=examples/config.toml", "--check"],
+                          ["--check", "--", "examples/config.toml"]] {
+            #expect(try runInRepository(daemon, arguments).hasSuffix("examples/config.toml: 5 bindings, good\n"))
+        }
+    }
+
+    @Test func theHelpTheManualPageAndTheCompletionsNameTheSameOptions() throws {
+        let help = try runInRepository(try Artifact.daemon.path, ["--help"])
+        let optionsSection = help.components(separatedBy: "OPTIONS:").last ?? ""
+        let options = Set(longOptions(in: optionsSection))
+        #expect(options == ["--config", "--seat", "--device", "--check", "--list-devices", "--verbose", "--dry-run",
+                            "--replay", "--version", "--help"])
+        let manual = try String(contentsOfFile: repositoryRoot + "/docs/man/tactusd.1", encoding: .utf8)
+        let manualSection = manual.components(separatedBy: ".SH OPTIONS")[1].components(separatedBy: ".SH ")[0]
+        let manualOptions = manualSection.split(separator: "\n").filter { $0.hasPrefix(".B") && $0.contains("\\-\\-") }
+            .flatMap { longOptions(in: $0.replacingOccurrences(of: "\\-", with: "-")) }
+        #expect(Set(manualOptions) == options)
+        for shell in ["bash", "zsh"] {
+            let script = try String(contentsOfFile: repositoryRoot + "/packaging/completions/tactusd.\(shell)", encoding: .utf8)
+            #expect(Set(longOptions(in: script)) == options, "tactusd.\(shell)")
+        }
+        let fish = try String(contentsOfFile: repositoryRoot + "/packaging/completions/tactusd.fish", encoding: .utf8)
+        let fishOptions = fish.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.firstIndex(of: "-l").map { "--" + words[$0 + 1] }
+        }
+        #expect(Set(fishOptions) == options)
+    }
+
+    /// Every `--name` in `text`.
+    private func longOptions(in text: some StringProtocol) -> [String] {
+        let words = text.split { !($0.isLetter || $0 == "-") }
+        return words.filter { $0.hasPrefix("--") && $0.count > 2 }.map { String($0) }
+    }
+}

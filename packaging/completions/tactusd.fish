@@ -1,0 +1,11 @@
+# fish completion for tactusd(1)
+complete -c tactusd -l config -r -F -d 'the configuration file'
+complete -c tactusd -l seat -x -d 'the udev seat whose devices to use'
+complete -c tactusd -l device -r -F -d 'a device node instead of the seat (repeatable)'
+complete -c tactusd -l check -d 'check the configuration file (or FILE) and exit'
+complete -c tactusd -l list-devices -d 'print the touch devices it would use and exit'
+complete -c tactusd -l verbose -d 'print gestures, failures and commands'
+complete -c tactusd -l dry-run -d 'print the commands instead of running them'
+complete -c tactusd -l replay -r -F -d 'play a tactus-sim trace instead of listening, then exit'
+complete -c tactusd -s h -l help -d 'print the options'
+complete -c tactusd -l version -d 'print the version'
