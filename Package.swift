@@ -54,7 +54,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         // The pure engine: Swift standard library only, deterministic, no clocks or threads.
@@ -86,7 +85,7 @@ let package = Package(
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient"]),
         .executableTarget(
             name: "tactus-demo-client",
-            dependencies: ["TactusClient", "JSONLines", "CTactusVersion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TactusClient", "JSONLines", "CTactusVersion", "TactusCommandLine"]
         ),
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
@@ -101,6 +100,13 @@ let package = Package(
         .target(name: "CTactusVersion", path: "Sources/C/CTactusVersion",
                 cSettings: [.define("TACTUS_VERSION", to: "\"\(version)\"")]),
 
+        // Files, folders, paths, standard streams, the environment and trimmed text, through the C library: what the
+        // programs and libraries outside the core took from Foundation.
+        .target(name: "TactusPlatform"),
+        // The programs' command lines: options declared as properties, help, manual pages and completions made from them,
+        // with the standard library only (swift-argument-parser brings Foundation; docs/packaging.md).
+        .target(name: "TactusCommandLine"),
+
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
 
@@ -109,7 +115,7 @@ let package = Package(
         .target(name: "CTOMLReader", path: "Sources/C/CTOMLReader",
                 cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
-        .target(name: "TactusConfiguration", dependencies: ["TactusCore", "CTOMLReader"]),
+        .target(name: "TactusConfiguration", dependencies: ["TactusCore", "CTOMLReader", "TactusPlatform"]),
         .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"],
                           path: "Fuzz/tactus-fuzz-configuration"),
 
@@ -192,11 +198,11 @@ let package = Package(
 
         // tactusd (Sources/tactusd): a seat's devices through libinput (or a trace, --replay), the engine on a
         // wl_event_loop of its own (no display), the configuration's exec bindings run by the binding runtime. It links
-        // neither the protocol server nor the simulator, nor Foundation: its command line is read by hand (Options.swift).
+        // neither the protocol server nor the simulator, nor Foundation.
         .executableTarget(
             name: "tactusd",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
-                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion"]
+                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion", "TactusCommandLine"]
         ),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
@@ -205,14 +211,14 @@ let package = Package(
         // Traces (simulator/README.md): the JSON Lines format, read a line at a time as they play; tactus-sim and
         // `tactusd --replay` read them so, and tactus-wlr's C reader is held to it (Tests/TraceAgreement).
         .target(name: "TactusTrace", dependencies: ["TactusCore", "JSONLines"]),
-        .target(name: "TactusSimulation", dependencies: ["TactusCore", "TactusTrace", "JSONLines", "CLibyaml"], path: "simulator/Sources/TactusSimulation"),
+        .target(name: "TactusSimulation", dependencies: ["TactusCore", "TactusTrace", "JSONLines", "CLibyaml", "TactusPlatform"], path: "simulator/Sources/TactusSimulation"),
         .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusTrace", "FuzzerDriver"], path: "Fuzz/tactus-fuzz-trace"),
         .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"],
                           path: "Fuzz/tactus-fuzz-recording"),
         .executableTarget(
             name: "tactus-sim",
             dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "TactusConfiguration", "CTactusVersion", "JSONLines",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                           "TactusCommandLine", "TactusPlatform"],
             path: "simulator/Sources/tactus-sim"
         ),
 
@@ -268,6 +274,7 @@ let package = Package(
                            "CTactusWaylandServer"]
         ),
         .testTarget(name: "TactusLatencyTests", dependencies: ["LatencyBenchmark"]),
+        .testTarget(name: "TactusCommandLineTests", dependencies: ["TactusCommandLine"]),
     ],
     // Wayfire's headers are C++17.
     cxxLanguageStandard: .cxx17

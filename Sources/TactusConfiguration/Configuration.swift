@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Glibc
 import TactusCore
+import TactusPlatform
 
 /// The user's Tactus configuration: threshold defaults per kind of device and the compositor's bindings, read
 /// from a TOML file (`defaultPath`; see docs/configuration.md and examples/config.toml).
@@ -27,7 +28,7 @@ public struct Configuration: Equatable, Sendable {
     /// system-wide one that exists (`tactus/config.toml` in each folder of `$XDG_CONFIG_DIRS`, else in `/etc/xdg`),
     /// else the user's, which is missing (built-in defaults). Relative folders are ignored, as the specification
     /// says. Hosts that read the file again (a reload) ask again, so that a file made since is found.
-    public static func defaultPath(environment: [String: String] = Configuration.processEnvironment,
+    public static func defaultPath(environment: [String: String] = Environment.current,
                                    exists: (String) -> Bool = { access($0, F_OK) == 0 }) -> String {
         let file = "/tactus/config.toml"
         let home = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -39,25 +40,10 @@ public struct Configuration: Equatable, Sendable {
 
     /// Reads the file at `path`; a problem is a `ConfigurationError` naming the file and line.
     public init(contentsOf path: String) throws(ConfigurationError) {
-        guard let text = Configuration.text(ofFile: path) else {
+        guard let text = Files.text(ofFile: path) else {
             throw ConfigurationError(file: path, line: 0, message: "cannot be read")
         }
         try self.init(text: text, file: path)
-    }
-
-    /// The file's text; nil when it cannot be read or is not UTF-8. Not Foundation's `String(contentsOfFile:)`:
-    /// for an empty file (a configuration emptied to get the defaults) it leaks its 4096-byte buffer, which
-    /// LeakSanitizer reports in the sanitized compositor checks.
-    private static func text(ofFile path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 {
-            bytes += chunk[0..<count]
-        }
-        guard ferror(file) == 0 else { return nil }
-        return String(validating: bytes, as: UTF8.self)
     }
 
     /// Reads a configuration from its text; `file` names it in errors.
@@ -404,32 +390,5 @@ private struct Reader {
         }
         if let problem = binding.problem { throw ConfigurationError(file: file, line: line(of: "gesture", in: place), message: problem) }
         return binding
-    }
-}
-
-extension Configuration {
-    /// The process's environment, as `defaultPath` reads it: each `NAME=value` of `environ`, the first of a name kept
-    /// (as getenv finds it).
-    public static var processEnvironment: [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return environment
-    }
-}
-
-private extension StringProtocol {
-    /// Without the leading and trailing characters that are among `characters`.
-    func trimmed(of characters: String) -> SubSequence {
-        let text = self[...]
-        guard let first = text.firstIndex(where: { !characters.contains($0) }),
-              let last = text.lastIndex(where: { !characters.contains($0) }) else { return text[text.endIndex...] }
-        return text[first...last]
     }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-import ArgumentParser
+import TactusCommandLine
 import CTactusVersion
-import Foundation
+import Glibc
 import Synchronization
 import JSONLines
 import TactusClient
@@ -116,7 +116,8 @@ struct DemoClient: ParsableCommand {
         } catch WaylandClientError.connectionFailed(nil, let code) where code == EPIPE || code == ECONNRESET {
             return  // The compositor closed the connection without an error.
         } catch let error as WaylandClientError {
-            FileHandle.standardError.write(Data("tactus-demo-client: \(error)\n".utf8))
+            var line = "tactus-demo-client: \(error)\n"
+            line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
             throw ExitCode(1)
         }
     }
@@ -139,7 +140,7 @@ struct DemoClient: ParsableCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    private static var terminationSignals: sigset_t {
+    fileprivate static var terminationSignals: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
@@ -152,14 +153,9 @@ struct DemoClient: ParsableCommand {
     /// waits for the compositor's answer before the client ends: a compositor drops what a client that hung up sent
     /// last, an unlock among it, and would leave the session locked.
     private static func noteTermination(_ connection: WaylandConnection) {
-        let locked = LockedConnection(connection: connection)
-        Thread.detachNewThread {
-            var signals = terminationSignals
-            var received: Int32 = 0
-            sigwait(&signals, &received)
-            terminationAsked.store(true, ordering: .sequentiallyConsistent)
-            locked.connection.wakeDispatch()
-        }
+        let context = Unmanaged.passRetained(LockedConnection(connection: connection)).toOpaque()
+        var thread = pthread_t()
+        if pthread_create(&thread, nil, waitForTermination, context) == 0 { pthread_detach(thread) }
     }
 
     private func subscribeAndPrint() throws {
@@ -320,8 +316,20 @@ private func emit(_ line: String) {
 }
 
 /// The connection a lock screen's signal thread wakes: `wakeDispatch()` is the one call that crosses threads.
-private struct LockedConnection: @unchecked Sendable {
+/// The thread of `noteTermination`: waits for SIGTERM or SIGINT, notes it, and wakes the main thread's dispatch.
+private func waitForTermination(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let locked = Unmanaged<LockedConnection>.fromOpaque(context!).takeRetainedValue()
+    var signals = DemoClient.terminationSignals
+    var received: Int32 = 0
+    sigwait(&signals, &received)
+    terminationAsked.store(true, ordering: .sequentiallyConsistent)
+    locked.connection.wakeDispatch()
+    return nil
+}
+
+private final class LockedConnection: @unchecked Sendable {
     let connection: WaylandConnection
+    init(connection: WaylandConnection) { self.connection = connection }
 }
 
 /// Set once SIGTERM or SIGINT came to a lock screen (`noteTermination`).

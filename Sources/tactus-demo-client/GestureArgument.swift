@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import ArgumentParser
+import TactusCommandLine
 import TactusClient
 import TactusCore
 

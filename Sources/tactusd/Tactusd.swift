@@ -3,6 +3,7 @@ import CTactusVersion
 import CTactusWaylandServer
 import Glibc
 import TactusActions
+import TactusCommandLine
 import TactusConfiguration
 import TactusCore
 import TactusLibinput
@@ -13,31 +14,53 @@ import TactusTrace
 /// values in the environment. The touches still reach the application under the fingers: a daemon cannot withhold
 /// or cancel them, nor serve tactus-gestures-v1 (a compositor that loads libtactus can).
 @main
-struct Tactusd {
-    let options: Options
+struct Tactusd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tactusd",
+        abstract: "Run the gestures of the Tactus configuration as commands, beside any Wayland compositor.",
+        discussion: """
+        Bindings with { exec = "command" } run their command at the steps `on` names (began, changed, ended, \
+        cancelled; the end by default), changes paced by every-ms, every-mm, every-degrees or every-scale, with \
+        TACTUS_GESTURE, TACTUS_PHASE, TACTUS_FINGERS, TACTUS_DX and TACTUS_DY (mm), TACTUS_SCALE, TACTUS_ROTATION, \
+        TACTUS_DIRECTION, TACTUS_EDGE, TACTUS_PROGRESS, TACTUS_COUNT, TACTUS_PACES and, since the command last \
+        ran, TACTUS_STEP_DX, TACTUS_STEP_DY, TACTUS_STEP_SCALE and TACTUS_STEP_ROTATION in the environment. SIGHUP \
+        reads the configuration again; SIGTERM and SIGINT stop it. It reads /dev/input: run it as a member of the \
+        input group.
+        """,
+        version: "tactusd \(String(cString: tactus_version()))")
 
-    static func main() {
-        do {
-            let options = try Options(Array(CommandLine.arguments.dropFirst()))
-            if let answer = options.answer {
-                print(answer)
-                exit(0)
-            }
-            exit(Tactusd(options: options).run())
-        } catch {
-            var text = "tactusd: \(error.message)\n\(Options.usage)\n  See 'tactusd --help' for more information.\n"
-            text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            exit(64)
-        }
+    @Option(name: .customLong("config"), help: "The configuration file (default: the user's, as tactus-config(5) says).")
+    var configurationFile: String?
+    @Option(help: "The udev seat whose devices to use.") var seat = "seat0"
+    @Option(name: .customLong("device"), help: "A device node to use instead of the seat's (repeatable).")
+    var devices: [String] = []
+    @Flag(help: "Check the configuration file (or FILE) and exit: 0 when it is good, 2 with its file and line when not.")
+    var check = false
+    @Argument(help: "With --check: the file to check.") var file: String?
+    @Flag(name: .customLong("list-devices"), help: "Print the touch devices it would use, with their sizes, and exit.")
+    var listDevices = false
+    @Flag(help: "Print each gesture's steps and failures (with why) and each command it runs.") var verbose = false
+    @Flag(name: .customLong("dry-run"), help: "Print the commands with their variables instead of running them.")
+    var dryRun = false
+    @Option(help: ArgumentHelp("Play a tactus-sim trace (generated, or written by tactus-sim record) instead of listening, at its own times and as fast as it comes; then exit.", valueName: "trace"))
+    var replay: String?
+
+    func validate() throws {
+        if file != nil && !check { throw ValidationError("a FILE argument goes with --check") }
+    }
+
+    func run() throws {
+        let status = runAsAsked()
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// Runs what the options ask for; its exit status.
-    func run() -> Int32 {
+    private func runAsAsked() -> Int32 {
         // Output goes on when nobody reads it (`tactusd --verbose | head`): a write fails instead of ending the daemon.
         signal(SIGPIPE, SIG_IGN)
-        let path = options.file ?? options.configurationFile ?? Configuration.defaultPath()
-        if options.check { return Self.check(path) }
-        if options.listDevices { return listTheDevices(configuredBy: path) }
+        let path = file ?? configurationFile ?? Configuration.defaultPath()
+        if check { return Self.check(path) }
+        if listDevices { return listTheDevices(configuredBy: path) }
         // The loop outlives the daemon, whose parts take their timers off it as they go.
         guard let loop = wl_event_loop_create() else {
             say("tactusd: cannot create an event loop")
@@ -52,11 +75,11 @@ struct Tactusd {
         let daemon: Daemon
         let recording: TraceReader?
         do {
-            recording = try options.replay.map { try TraceReader(contentsOfFile: $0) }
-            let input: Daemon.Input = options.replay != nil ? .replayed
-                : options.devices.isEmpty ? .seat(options.seat) : .devices(options.devices)
+            recording = try replay.map { try TraceReader(contentsOfFile: $0) }
+            let input: Daemon.Input = replay != nil ? .replayed
+                : devices.isEmpty ? .seat(seat) : .devices(devices)
             daemon = try Daemon(loop: loop, input: input, configurationPath: path,
-                                output: Daemon.Output(verbose: options.verbose, dryRun: options.dryRun))
+                                output: Daemon.Output(verbose: verbose, dryRun: dryRun))
         } catch {
             say("tactusd: \(error)")
             return 1
@@ -102,8 +125,8 @@ struct Tactusd {
         let configuration = (try? Configuration(contentsOf: path)) ?? Configuration()
         let source: LibinputSource
         do {
-            source = options.devices.isEmpty ? try LibinputSource(seat: options.seat, deliver: { _, _ in })
-                                             : try LibinputSource(paths: options.devices, deliver: { _, _ in })
+            source = devices.isEmpty ? try LibinputSource(seat: seat, deliver: { _, _ in })
+                                             : try LibinputSource(paths: devices, deliver: { _, _ in })
         } catch {
             say("tactusd: cannot open the input devices: \(error)")
             return 1
@@ -120,7 +143,7 @@ struct Tactusd {
             say("\(report.description); [[device]] \"\(settings.match)\": \(what)")
         }
         if source.reports.isEmpty {
-            say("tactusd: no touchscreen or touchpad on \(options.devices.isEmpty ? options.seat : options.devices.joined(separator: ", "))")
+            say("tactusd: no touchscreen or touchpad on \(devices.isEmpty ? seat : devices.joined(separator: ", "))")
         }
         return 0
     }

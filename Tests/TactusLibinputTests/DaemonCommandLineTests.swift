@@ -3,9 +3,9 @@ import Foundation
 import RepositoryPrograms
 import Testing
 
-/// tactusd reads its command line by hand (Sources/tactusd/Options.swift): a mistake is said on standard error with
-/// the usage and exit status 64, values come after the option or an equals sign, and its help, its manual page and
-/// its completions for bash, zsh and fish name the same options.
+/// tactusd's command line (TactusCommandLine): a mistake is said on standard error with the usage and exit status
+/// 64, values come after the option or an equals sign, and its help, its manual page and its completions for bash, zsh
+/// and fish, all made from its declarations, name the same options.
 @Suite struct DaemonCommandLineTests {
     @Test(arguments: [
         (["--bogus"], "tactusd: unknown option '--bogus'"),
@@ -13,6 +13,7 @@ import Testing
         (["--seat"], "tactusd: missing value for '--seat <seat>'"),
         (["--check=yes"], "tactusd: '--check' takes no value"),
         (["--check", "a.toml", "b.toml"], "tactusd: unexpected argument 'b.toml'"),
+        (["--seat", "a", "--seat", "b"], "tactusd: '--seat' is given more than once"),
     ])
     func aMistakeIsSaidWithTheUsage(_ arguments: [String], message: String) throws {
         let daemon = try Artifact.daemon.path
@@ -21,7 +22,7 @@ import Testing
             Issue.record("tactusd \(arguments) succeeded: \(output)")
         } catch {
             #expect(error.description.contains("failed with status 64"))
-            #expect(error.description.contains(message + "\nUSAGE: tactusd [--config <config>]"))
+            #expect(error.description.contains(message + "\nUSAGE: tactusd [--config <config>]"), "\(error)")
         }
     }
 
@@ -34,21 +35,24 @@ import Testing
     }
 
     @Test func theHelpTheManualPageAndTheCompletionsNameTheSameOptions() throws {
-        let help = try runInRepository(try Artifact.daemon.path, ["--help"])
+        let daemon = try Artifact.daemon.path
+        let help = try runInRepository(daemon, ["--help"])
         let optionsSection = help.components(separatedBy: "OPTIONS:").last ?? ""
         let options = Set(longOptions(in: optionsSection))
         #expect(options == ["--config", "--seat", "--device", "--check", "--list-devices", "--verbose", "--dry-run",
                             "--replay", "--version", "--help"])
-        let manual = try String(contentsOfFile: repositoryRoot + "/docs/man/tactusd.1", encoding: .utf8)
-        let manualSection = manual.components(separatedBy: ".SH OPTIONS")[1].components(separatedBy: ".SH ")[0]
-        let manualOptions = manualSection.split(separator: "\n").filter { $0.hasPrefix(".B") && $0.contains("\\-\\-") }
+        let manual = try runInRepository(daemon, ["--generate-manual", "2026-11-29"])
+        #expect(manual.contains(".TH TACTUSD 1 2026-11-29"))
+        let manualOptions = manual.split(separator: "\n").filter { $0.hasPrefix(".B \\-") }
             .flatMap { longOptions(in: $0.replacingOccurrences(of: "\\-", with: "-")) }
         #expect(Set(manualOptions) == options)
         for shell in ["bash", "zsh"] {
-            let script = try String(contentsOfFile: repositoryRoot + "/packaging/completions/tactusd.\(shell)", encoding: .utf8)
-            #expect(Set(longOptions(in: script)) == options, "tactusd.\(shell)")
+            // Without the comments, which say how the script was made.
+            let script = try runInRepository(daemon, ["--generate-completion-script", shell])
+                .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+            #expect(Set(longOptions(in: script)) == options, "\(shell)")
         }
-        let fish = try String(contentsOfFile: repositoryRoot + "/packaging/completions/tactusd.fish", encoding: .utf8)
+        let fish = try runInRepository(daemon, ["--generate-completion-script", "fish"])
         let fishOptions = fish.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
             return words.firstIndex(of: "-l").map { "--" + words[$0 + 1] }

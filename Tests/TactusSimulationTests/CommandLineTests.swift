@@ -76,7 +76,8 @@ import TactusSimulation
         for debugDescription in ["Dimensions(", "TactusCore.", "Optional(", ".0)", "Size(width"] {
             #expect(!help.contains(debugDescription), "\(command): \(debugDescription) in\n\(help)")
         }
-        // The man page is generated from the same text, and its generator drops what is not ASCII ("1…10" became "110").
+        // The man page is made from the same text, in ASCII as man(1) shows it anywhere (swift-argument-parser's generator,
+        // which made it before, dropped the rest: "1…10" became "110").
         let foreign = help.unicodeScalars.filter { !$0.isASCII }.map(String.init)
         #expect(foreign.isEmpty, "\(command): \(foreign)")
     }

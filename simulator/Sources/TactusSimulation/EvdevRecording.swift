@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import Foundation
 import TactusCore
 import TactusTrace
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
+import TactusPlatform
 import TactusTrace
 
 /// Reads evemu recordings (`evemu-record` output). The description (`N:`, `A:` lines) may come from a separate `.desc`
@@ -21,10 +22,10 @@ extension EvdevRecording {
 
     /// Reads an events file and its description (a separate file, or the same file) from disk.
     public init(evemuPath eventsPath: String, descriptionPath: String?) throws {
-        guard let text = try? String(contentsOfFile: eventsPath, encoding: .utf8) else { throw SimulationError.unreadable(eventsPath) }
+        guard let text = Files.text(ofFile: eventsPath) else { throw SimulationError.unreadable(eventsPath) }
         var description: String?
         if let descriptionPath {
-            guard let d = try? String(contentsOfFile: descriptionPath, encoding: .utf8) else {
+            guard let d = Files.text(ofFile: descriptionPath) else {
                 throw SimulationError.unreadable(descriptionPath)
             }
             description = d
@@ -45,12 +46,12 @@ extension EvdevRecording {
         var events: [Event] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let place = "\(source):\(index + 1)"
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = raw.trimmedOfWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             // Newer evemu versions append "# EV_ABS / ABS_MT_SLOT 0" comments after a tab (a name may hold a # itself).
             let fields = line.prefix { $0 != "#" }.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
             switch line.prefix(2) {
-            case "N:": header.name = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            case "N:": header.name = String(line.dropFirst(2).trimmedOfWhitespace())
             case "A:":
                 let (code, axis) = try Self.axis(fields, at: place)
                 header.axes[code] = axis

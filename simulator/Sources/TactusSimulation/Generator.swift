@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
 import TactusCore
 import TactusTrace
 

@@ -209,8 +209,8 @@ public enum GeneratorParameter: String, CaseIterable, Sendable {
     /// The range in words, with the unit, as messages say it: `1…60000 ms`.
     public var rangeInWords: String { words(range) }
 
-    /// The range as help texts say it, in ASCII: swift-argument-parser's manual generator drops every other character,
-    /// and the man pages say what the help says. `from 1 to 60000 ms`, `from -3600 to 3600 degrees`.
+    /// The range as help texts say it, in ASCII, which every terminal and man(1) shows as it is, and the man pages say
+    /// what the help says. `from 1 to 60000 ms`, `from -3600 to 3600 degrees`.
     public var rangeInHelp: String { inHelp(range) }
 
     func inHelp(_ range: ClosedRange<Double>) -> String {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
+import TactusPlatform
 import TactusCore
 import TactusTrace
 
@@ -53,7 +54,7 @@ public struct LibinputRecord {
 
     /// Reads a recording from a file.
     public init(path: String) throws {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
+        guard let text = Files.text(ofFile: path) else { throw SimulationError.unreadable(path) }
         try self.init(yaml: text, source: path)
     }
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import Foundation
 import JSONLines
 import TactusCore
 
@@ -140,6 +139,15 @@ public enum Picture {
     private static func q(_ v: Double) -> String { "\"\(JSONLine.number(v))\"" }
 
     private static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        var escaped = ""
+        for character in s {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

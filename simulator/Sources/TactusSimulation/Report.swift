@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import Foundation
 import JSONLines
 import TactusCore
 
@@ -61,9 +60,21 @@ public enum Report {
         }
         for run in runs.sorted(by: { $0.start < $1.start }) {
             let ms = Double(run.start.microseconds) / 1000
-            let why = run.reason.map { " (\($0.replacingOccurrences(of: "([a-z])([A-Z])", with: "$1 $2", options: .regularExpression).lowercased()))" } ?? ""
+            let why = run.reason.map { " (\(words(of: $0)))" } ?? ""
             out += "\(JSONLine.number(ms)) ms  \(run.name): \(run.phases.joined(separator: " → "))\(why)\n"
         }
         return out
     }
+}
+
+/// A reason's name as words: `wrongFingerCount` as "wrong finger count".
+private func words(of name: String) -> String {
+    var words = ""
+    var previous: Character?
+    for character in name {
+        if let previous, previous.isASCII, previous.isLowercase, character.isASCII, character.isUppercase { words += " " }
+        words += character.lowercased()
+        previous = character
+    }
+    return words
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Glibc
+import TactusPlatform
 import JSONLines
 import TactusCore
 import TactusTrace
@@ -53,13 +54,13 @@ public struct Scenario {
 
     /// Reads a scenario file.
     public init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else { throw SimulationError.unreadable(path) }
-        guard let text = String(data: data, encoding: .utf8) else { throw SimulationError.malformed(path, "not UTF-8 text") }
+        guard let bytes = Files.bytes(ofFile: path) else { throw SimulationError.unreadable(path) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw SimulationError.malformed(path, "not UTF-8 text") }
         let root = try JSONObject(parsing: text, source: path, line: 1)
         try root.checkKeys(["name", "description", "device", "surfaces", "pointer", "standard_set", "gestures", "relations",
                             "timeline", "expect"])
         self.path = path
-        name = try root.optionalString("name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        name = try root.optionalString("name") ?? Paths.baseName(of: path)
         _ = try root.optionalString("description")
         options = try Scenario.generatorOptions(try root.object("device"))
         surfaces = try root.objects("surfaces").map(Scenario.surface)
@@ -67,7 +68,7 @@ public struct Scenario {
         standardSet = try root.bool("standard_set")
         gestures = try root.objects("gestures").map(Scenario.namedGesture)
         relations = try root.objects("relations").map(Scenario.relation)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = Paths.folder(of: Paths.absolute(path))
         timeline = try root.objects("timeline").map { try Scenario.step($0, folder: folder) }
         expectations = try root.objects("expect").map(Expectation.init)
     }
@@ -286,7 +287,7 @@ public struct Scenario {
                                                                  size: size ?? Size(width: 250, height: 160)))
         }
         if let file = try o.optionalString("trace") {
-            return try step(["trace"], .trace(path: file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file)))
+            return try step(["trace"], .trace(path: Paths.joining(folder, file)))
         }
         throw SimulationError.malformed(o.place, "a timeline step has \"generate\", \"trace\", \"evemu\", \"event\" or \"modifiers\"")
     }
@@ -306,7 +307,7 @@ public struct Scenario {
             return Generator(options: options).trace(for: gesture)
         case .evemu(let events, let description, let size):
             let folder = corpus ?? ""
-            func resolved(_ file: String) -> String { file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file) }
+            func resolved(_ file: String) -> String { Paths.joining(folder, file) }
             let trace = try EvdevRecording(evemuPath: resolved(events), descriptionPath: description.map(resolved)).trace(size: size)
             return trace.shifted(by: TimeSpan(microseconds: step.start.microseconds))
         case .trace(let path):

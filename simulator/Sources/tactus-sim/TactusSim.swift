@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-import ArgumentParser
 import CTactusVersion
-import Foundation
+import Glibc
 import JSONLines
 import TactusConfiguration
 import TactusCore
+import TactusCommandLine
 import TactusLibinput
+import TactusPlatform
 import TactusSimulation
 import TactusTrace
 
@@ -20,7 +21,7 @@ struct TactusSim: ParsableCommand {
 
 /// Says something on standard error, as the program.
 func say(_ message: String) {
-    FileHandle.standardError.write(Data("tactus-sim: \(message)\n".utf8))
+    StandardError.write("tactus-sim: \(message)\n")
 }
 
 /// Output choices shared by the commands that run the engine.
@@ -34,7 +35,7 @@ struct OutputOptions: ParsableArguments {
 
     func print(_ session: Session, title: String) throws {
         if let svg {
-            guard FileManager.default.createFile(atPath: svg, contents: Data(Picture.svg(session, title: title).utf8)) else {
+            guard Files.write(Picture.svg(session, title: title), toFile: svg) else {
                 throw SimulationError.unreadable(svg)
             }
         }
@@ -60,8 +61,9 @@ struct Dimensions: ExpressibleByArgument {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().replacingOccurrences(of: "mm", with: "").replacingOccurrences(of: "px", with: "")
-            .split(separator: "x").compactMap { Double($0) }
+        var text = argument.lowercased()
+        for unit in ["mm", "px"] where text.hasSuffix(unit) { text.removeLast(unit.count) }
+        let parts = text.split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts.allSatisfy(Trace.lengths.contains) else { return nil }
         size = Size(width: parts[0], height: parts[1])
     }
@@ -265,9 +267,9 @@ struct Replay: ParsableCommand {
     /// An input file's text, "-" being standard input (named `<stdin>` in errors).
     static func text(of path: String) throws -> (text: String, source: String) {
         if path == "-" {
-            return (String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), "<stdin>")
+            return (Files.standardInput(), "<stdin>")
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw SimulationError.unreadable(path) }
+        guard let text = Files.text(ofFile: path) else { throw SimulationError.unreadable(path) }
         return (text, path)
     }
 
@@ -318,9 +320,8 @@ struct Replay: ParsableCommand {
     /// first 64 KiB) is a recording of another format is refused with a hint.
     static func traceReader(_ path: String) throws -> TraceReader {
         guard path != "-" else { return try TraceReader(contentsOfFile: "/dev/stdin", source: "<stdin>") }
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        if type == .typeRegular, let file = FileHandle(forReadingAtPath: path) {
-            try check(String(decoding: file.readData(ofLength: 1 << 16), as: UTF8.self), of: path, is: .trace)
+        if Files.isRegularFile(path), let beginning = Files.bytes(ofFile: path, limit: 1 << 16) {
+            try check(String(decoding: beginning, as: UTF8.self), of: path, is: .trace)
         }
         return try TraceReader(contentsOfFile: path)
     }
@@ -400,23 +401,24 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let files = try scenarios.flatMap(Run.scenarioFiles)
-        let corpus = corpus ?? ProcessInfo.processInfo.environment["TACTUS_EVEMU_CORPUS"]
-        if let svgDirectory { try FileManager.default.createDirectory(atPath: svgDirectory, withIntermediateDirectories: true) }
+        let corpus = corpus ?? Environment.current["TACTUS_EVEMU_CORPUS"]
+        if let svgDirectory, !Files.makeFolder(svgDirectory) { throw SimulationError.unreadable(svgDirectory) }
         var failed = 0
-        let width = max(files.map { ($0 as NSString).lastPathComponent.count }.max() ?? 8, 8)
-        print("\("scenario".padding(toLength: width, withPad: " ", startingAt: 0))  result  key values")
-        for file in files {
-            let label = (file as NSString).lastPathComponent
+        let labels = files.map { String($0.split(separator: "/").last ?? "") }
+        let width = max(labels.map(\.count).max() ?? 8, 8)
+        func padded(_ text: String) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+        print("\(padded("scenario"))  result  key values")
+        for (file, label) in zip(files, labels) {
             do {
                 let result = try Scenario(path: file).run(corpus: corpus)
-                print("\(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(result.passed ? "pass  " : "FAIL  ")  \(result.keyValues)")
+                print("\(padded(label))  \(result.passed ? "pass  " : "FAIL  ")  \(result.keyValues)")
                 for failure in result.failures { print("    differs: \(failure)") }
                 if !result.passed { failed += 1 }
                 if updates { print(Report.jsonLines(result.session), terminator: "") }
                 if explain { print(Report.explanation(result.session), terminator: "") }
                 if let svgDirectory {
-                    let path = (svgDirectory as NSString).appendingPathComponent((label as NSString).deletingPathExtension + ".svg")
-                    guard FileManager.default.createFile(atPath: path, contents: Data(Picture.svg(result.session, title: result.scenario).utf8)) else {
+                    let path = Paths.joining(svgDirectory, Paths.baseName(of: label) + ".svg")
+                    guard Files.write(Picture.svg(result.session, title: result.scenario), toFile: path) else {
                         throw SimulationError.unreadable(path)
                     }
                 }
@@ -430,11 +432,12 @@ struct Run: ParsableCommand {
     }
 
     static func scenarioFiles(_ path: String) throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw SimulationError.unreadable(path) }
-        guard isFolder.boolValue else { return [path] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
-        return names.map { (path as NSString).appendingPathComponent($0) }
+        guard Files.isFolder(path) else {
+            guard access(path, F_OK) == 0 else { throw SimulationError.unreadable(path) }
+            return [path]
+        }
+        guard let names = Files.names(inFolder: path) else { throw SimulationError.unreadable(path) }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { Paths.joining(path, $0) }
     }
 }
 
@@ -553,7 +556,7 @@ struct Record: ParsableCommand {
 
     func run() throws {
         let session = try options.listen()
-        guard FileManager.default.createFile(atPath: output, contents: Data(session.fed.jsonLines.utf8)) else {
+        guard Files.write(session.fed.jsonLines, toFile: output) else {
             throw SimulationError.unreadable(output)
         }
     }
