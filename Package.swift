@@ -45,6 +45,8 @@ let package = Package(
         .library(name: "tactus-wayfire", type: .dynamic, targets: ["TactusWayfire"]),
         // tactusd: the daemon beside any compositor, running the configuration's exec bindings.
         .executable(name: "tactusd", targets: ["tactusd"]),
+        // tactus-sim, tactusd and tactus-demo-client in one program, for the packages.
+        .executable(name: "tactus-tools", targets: ["tactus-tools"]),
         // For tests only: Wayfire on a machine without a GPU (Tests/WayfireWithoutGPU), and the Wayfire plugin that drives
         // it headless (Tests/WayfireControl).
         .library(name: "TactusWayfireWithoutGPU", type: .dynamic, targets: ["WayfireWithoutGPU"]),
@@ -83,10 +85,8 @@ let package = Package(
         // The client library, and a client that prints what it receives.
         .target(name: "CDesktopProtocolsClient", path: "Sources/C/CDesktopProtocolsClient"),
         .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient"]),
-        .executableTarget(
-            name: "tactus-demo-client",
-            dependencies: ["TactusClient", "JSONLines", "CTactusVersion", "TactusCommandLine"]
-        ),
+        .target(name: "TactusDemoClient", dependencies: ["TactusClient", "JSONLines", "CTactusVersion", "TactusCommandLine", "TactusPlatform"]),
+        .executableTarget(name: "tactus-demo-client", dependencies: ["TactusDemoClient"]),
 
         // A minimal compositor in process (a display on a private socket, wl_compositor, wl_seat, a scene) and its
         // clients, for the Wayland tests, the protocol fuzzer and the latency benchmark.
@@ -196,14 +196,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
 
-        // tactusd (Sources/tactusd): a seat's devices through libinput (or a trace, --replay), the engine on a
-        // wl_event_loop of its own (no display), the configuration's exec bindings run by the binding runtime. It links
-        // neither the protocol server nor the simulator, nor Foundation.
-        .executableTarget(
-            name: "tactusd",
+        // tactusd (Sources/TactusDaemon, the program Sources/tactusd): a seat's devices through libinput (or a trace,
+        // --replay), the engine on a wl_event_loop of its own (no display), the configuration's exec bindings run by the
+        // binding runtime. It links neither the protocol server nor the simulator, nor Foundation.
+        .target(
+            name: "TactusDaemon",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
                            "CTactusWaylandServer", "TactusTrace", "CTactusVersion", "TactusCommandLine"]
         ),
+        .executableTarget(name: "tactusd", dependencies: ["TactusDaemon"]),
 
         // The headless simulator: generators, replay of evemu and `libinput record` recordings, scenarios, outputs (simulator/).
         // libyaml parses libinput's recordings: the system's, which Debian ships, rather than a copy of it.
@@ -215,12 +216,17 @@ let package = Package(
         .executableTarget(name: "tactus-fuzz-trace", dependencies: ["TactusTrace", "FuzzerDriver"], path: "Fuzz/tactus-fuzz-trace"),
         .executableTarget(name: "tactus-fuzz-recording", dependencies: ["TactusSimulation", "TactusCore", "FuzzerDriver"],
                           path: "Fuzz/tactus-fuzz-recording"),
-        .executableTarget(
-            name: "tactus-sim",
+        .target(
+            name: "TactusSimulatorCommand",
             dependencies: ["TactusSimulation", "TactusTrace", "TactusLibinput", "TactusConfiguration", "CTactusVersion", "JSONLines",
                            "TactusCommandLine", "TactusPlatform"],
-            path: "simulator/Sources/tactus-sim"
+            path: "simulator/Sources/TactusSimulatorCommand"
         ),
+        .executableTarget(name: "tactus-sim", dependencies: ["TactusSimulatorCommand"], path: "simulator/Sources/tactus-sim"),
+        // The three Swift programs in one (Sources/tactus-tools), which the packages install once under the three names:
+        // one copy of the standard library, statically linked, for all of them (docs/packaging.md).
+        .executableTarget(name: "tactus-tools", dependencies: ["TactusSimulatorCommand", "TactusDaemon", "TactusDemoClient",
+                                                               "TactusCommandLine", "TactusPlatform"]),
 
         // Release-mode benchmark of the engine's hot path, with a heap-allocation counter, and of many bindings read
         // and replayed through (tactus-sim's way).

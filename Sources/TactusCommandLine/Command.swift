@@ -27,8 +27,9 @@ extension ParsableCommand {
     public func run() throws { throw HelpRequest() }
 }
 
-/// What a command says of itself in help texts, manual pages and completions, and its subcommands.
-public struct CommandConfiguration: Sendable {
+/// What a command says of itself in help texts, manual pages and completions, and its subcommands. Sendable, so that
+/// commands keep it in a `static let`: its metatypes are immutable (Swift 6.1 cannot say so, 6.2's `SendableMetatype`).
+public struct CommandConfiguration: @unchecked Sendable {
     /// Its name; a subcommand's is its type's in lower case.
     public var commandName: String?
     public var abstract: String

@@ -17,10 +17,10 @@ from desktop import SCREEN, SIMULATOR, Failure, wait_for
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IN_DEBIAN13 = os.path.join(ROOT, "scripts", "lib", "in-debian13")
 USER, UID = "tactus-desktop", 4242
-# tactusd as each side has it: the host's debug build (the tests'), and the release build with its Swift runtime
-# inside the root (scripts/lib/build-debian13 makes it).
+# tactusd as each side has it: the host's debug build (the tests'), and the release build (tactus-tools, by the name
+# tactusd, as the packages link it) inside the root (scripts/lib/build-debian13 makes it).
 HOST_TACTUSD = os.path.join(ROOT, ".build", "debug", "tactusd")
-ROOT_TACTUSD = os.path.join(ROOT, ".build-static", "release", "tactusd")
+ROOT_TACTUSD = os.path.join(ROOT, ".build-static", "release", "programs", "tactusd")
 
 
 def make_user(prefix):

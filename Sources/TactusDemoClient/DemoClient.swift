@@ -7,9 +7,11 @@ import JSONLines
 import TactusClient
 import TactusCore
 
-@main
-struct DemoClient: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// tactus-demo-client: the program (Sources/tactus-demo-client) and, in the packages, a name of tactus-tools.
+public struct DemoClient: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "tactus-demo-client",
         abstract: "Subscribes to gestures on a surface through tactus-gestures-v1 and prints what the compositor reports.",
         discussion: """
@@ -97,7 +99,7 @@ struct DemoClient: ParsableCommand {
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
-    func validate() throws {
+    public func validate() throws {
         if let exitAfter, exitAfter < 0 { throw ValidationError("--exit-after must not be negative") }
         var names = Set<String>()
         for gesture in namedGestures where !names.insert(gesture.name).inserted {
@@ -110,7 +112,7 @@ struct DemoClient: ParsableCommand {
         }
     }
 
-    func run() throws {
+    public func run() throws {
         do {
             try subscribeAndPrint()
         } catch WaylandClientError.connectionFailed(nil, let code) where code == EPIPE || code == ECONNRESET {

@@ -10,9 +10,11 @@ import TactusPlatform
 import TactusSimulation
 import TactusTrace
 
-@main
-struct TactusSim: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// tactus-sim: the program (simulator/Sources/tactus-sim) and, in the packages, a name of tactus-tools.
+public struct TactusSim: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "tactus-sim",
         abstract: "Drives the Tactus engine with generated and recorded input, headless.",
         version: "tactus-sim \(String(cString: tactus_version()))",

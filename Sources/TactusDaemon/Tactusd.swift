@@ -13,9 +13,11 @@ import TactusTrace
 /// the configuration's gestures and runs their `exec` commands at the steps each binding names, with the gesture's
 /// values in the environment. The touches still reach the application under the fingers: a daemon cannot withhold
 /// or cancel them, nor serve tactus-gestures-v1 (a compositor that loads libtactus can).
-@main
-struct Tactusd: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// tactusd: the program (Sources/tactusd) and, in the packages, a name of tactus-tools.
+public struct Tactusd: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "tactusd",
         abstract: "Run the gestures of the Tactus configuration as commands, beside any Wayland compositor.",
         discussion: """
@@ -45,11 +47,11 @@ struct Tactusd: ParsableCommand {
     @Option(help: ArgumentHelp("Play a tactus-sim trace (generated, or written by tactus-sim record) instead of listening, at its own times and as fast as it comes; then exit.", valueName: "trace"))
     var replay: String?
 
-    func validate() throws {
+    public func validate() throws {
         if file != nil && !check { throw ValidationError("a FILE argument goes with --check") }
     }
 
-    func run() throws {
+    public func run() throws {
         let status = runAsAsked()
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: MIT
+import TactusDaemon
+
+Tactusd.main()

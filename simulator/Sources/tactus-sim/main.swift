@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: MIT
+import TactusSimulatorCommand
+
+TactusSim.main()
