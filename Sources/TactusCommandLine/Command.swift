@@ -148,7 +148,7 @@ func kebabCase(_ name: String) -> String {
 }
 
 /// A command made from `arguments`: options by their long names, a value after the option or after `=`, flags,
-/// then arguments in order; `--` ends the options.
+/// then arguments in order; `--` ends the options. An option given twice keeps the last value.
 func parse(_ arguments: [String], as type: any ParsableCommand.Type) throws -> any ParsableCommand {
     let command = type.init()
     let declared = declarations(of: command)
@@ -180,8 +180,8 @@ func parse(_ arguments: [String], as type: any ParsableCommand.Type) throws -> a
             try take("", for: declaration)
             continue
         }
+        // An option given again takes its last value (a list, every one): a script may add one to override its own.
         guard let value = attached ?? rest.popFirst() else { throw ValidationError("missing value for '\(declaration.synopsis)'") }
-        if declaration.isGiven, !declaration.isRepeatable { throw ValidationError("'\(name)' is given more than once") }
         try take(value, for: declaration)
     }
     if let missing = declared.first(where: { $0.isRequired && !$0.isGiven }) {
@@ -191,8 +191,6 @@ func parse(_ arguments: [String], as type: any ParsableCommand.Type) throws -> a
 }
 
 private func take(_ text: String, for declaration: Declaration) throws {
-    if let problem = declaration.take(text) {
-        throw ValidationError(declaration.role == .flag ? problem : "\(declaration.synopsis): \(problem)")
-    }
+    if let problem = declaration.take(text) { throw ValidationError("\(declaration.synopsis): \(problem)") }
     declaration.isGiven = true
 }

@@ -92,7 +92,7 @@ final class Declaration {
     let isRequired: Bool
     let defaultDescription: String?
     let choices: [String]
-    /// Takes a value's text: throws the message of a value that does not stand for one.
+    /// Takes a value's text; returns why, when it stands for no value.
     let take: (String) -> String?
     var isGiven = false
 

@@ -62,6 +62,11 @@ private struct Show: ParsableCommand {
         #expect(given.doubled == [6] && given.dryRun && given.shared.verbose && given.shared.count == 5)
     }
 
+    @Test func anOptionGivenAgainKeepsItsLastValue() throws {
+        #expect(try make(["box", "--shape", "square", "--size-mm", "3", "--shape", "round"]).shape == .round)
+        #expect(try make(["box", "--count", "3", "--count=4"]).shared.count == 4)
+    }
+
     @Test func argumentsFillInOrderAndAListTakesTheRest() throws {
         let show = try #require(try parse(["a", "b", "c"], as: Show.self) as? Show)
         #expect(show.files == ["a", "b", "c"] && show.last == nil)
@@ -71,7 +76,6 @@ private struct Show: ParsableCommand {
         (["box", "--colour", "red"], "unknown option '--colour'"),
         (["box", "--shape"], "missing value for '--shape <shape>'"),
         (["box", "--dry-run=yes"], "'--dry-run' takes no value"),
-        (["box", "--shape", "round", "--shape", "square"], "'--shape' is given more than once"),
         (["box", "--shape", "oval"], "--shape <shape>: the value 'oval' is invalid"),
         (["box", "--doubled", "x"], "--doubled <doubled>: the value 'x' is invalid"),
         (["box", "crate"], "unexpected argument 'crate'"),

@@ -13,7 +13,6 @@ import Testing
         (["--seat"], "tactusd: missing value for '--seat <seat>'"),
         (["--check=yes"], "tactusd: '--check' takes no value"),
         (["--check", "a.toml", "b.toml"], "tactusd: unexpected argument 'b.toml'"),
-        (["--seat", "a", "--seat", "b"], "tactusd: '--seat' is given more than once"),
     ])
     func aMistakeIsSaidWithTheUsage(_ arguments: [String], message: String) throws {
         let daemon = try Artifact.daemon.path
