@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "TactusPlatform"),
         // The programs' command lines: options declared as properties, help, manual pages and completions made from them,
         // with the standard library only (swift-argument-parser brings Foundation; docs/packaging.md).
-        .target(name: "TactusCommandLine"),
+        .target(name: "TactusCommandLine", dependencies: ["TactusPlatform"]),
 
         // JSON Lines as the simulator and the demo client write them: keys in order, numbers in one notation.
         .target(name: "JSONLines"),
@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "CTOMLReader", path: "Sources/C/CTOMLReader",
                 cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
-        .target(name: "TactusConfiguration", dependencies: ["TactusCore", "CTOMLReader", "TactusPlatform"]),
+        .target(name: "TactusConfiguration", dependencies: ["TactusCore", "CTOMLReader", "TactusPlatform", "JSONLines"]),
         .executableTarget(name: "tactus-fuzz-configuration", dependencies: ["TactusConfiguration", "FuzzerDriver"],
                           path: "Fuzz/tactus-fuzz-configuration"),
 

@@ -10,25 +10,25 @@ public struct JSONLine {
     public init() {}
 
     /// Adds `key` with a text, after the keys added before.
-    public mutating func add(_ key: String, _ value: String) { parts.append("\(quote(key)):\(quote(value))") }
+    public mutating func add(_ key: String, _ value: String) { parts.append("\(Self.quoted(key)):\(Self.quoted(value))") }
     /// Adds `key` with a whole number.
-    public mutating func add(_ key: String, _ value: Int) { parts.append("\(quote(key)):\(value)") }
+    public mutating func add(_ key: String, _ value: Int) { parts.append("\(Self.quoted(key)):\(value)") }
     /// Adds `key` with a whole number.
-    public mutating func add(_ key: String, _ value: Int64) { parts.append("\(quote(key)):\(value)") }
+    public mutating func add(_ key: String, _ value: Int64) { parts.append("\(Self.quoted(key)):\(value)") }
     /// Adds `key` with true or false.
-    public mutating func add(_ key: String, _ value: Bool) { parts.append("\(quote(key)):\(value)") }
+    public mutating func add(_ key: String, _ value: Bool) { parts.append("\(Self.quoted(key)):\(value)") }
     /// Adds `key` with a number in the fixed notation.
-    public mutating func add(_ key: String, _ value: Double) { parts.append("\(quote(key)):\(JSONLine.number(value))") }
+    public mutating func add(_ key: String, _ value: Double) { parts.append("\(Self.quoted(key)):\(JSONLine.number(value))") }
     /// Adds `key` with an array of numbers.
     public mutating func add(_ key: String, _ values: [Double]) {
-        parts.append("\(quote(key)):[\(values.map(JSONLine.number).joined(separator: ","))]")
+        parts.append("\(Self.quoted(key)):[\(values.map(JSONLine.number).joined(separator: ","))]")
     }
     /// Adds `key` with an array of texts.
     public mutating func add(_ key: String, strings: [String]) {
-        parts.append("\(quote(key)):[\(strings.map(quote).joined(separator: ","))]")
+        parts.append("\(Self.quoted(key)):[\(strings.map(Self.quoted).joined(separator: ","))]")
     }
     /// Adds a value already written as JSON (an object or array of this writer's).
-    public mutating func add(_ key: String, raw: String) { parts.append("\(quote(key)):\(raw)") }
+    public mutating func add(_ key: String, raw: String) { parts.append("\(Self.quoted(key)):\(raw)") }
 
     /// The object as one line of JSON.
     public var text: String { "{" + parts.joined(separator: ",") + "}" }
@@ -49,7 +49,8 @@ public struct JSONLine {
 
     /// A JSON string by RFC 8259: quotes, backslashes and every control character escaped (\b \f \n \r \t in their
     /// short forms, the others as \u00XX), everything else as it is, so that any name or command gives a valid line.
-    private func quote(_ s: String) -> String {
+    /// TOML's basic strings read these escapes the same.
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import TactusPlatform
 
 /// Declarations a command reads from its command line: a struct of `Option`, `Flag`, `Argument` and `OptionGroup`
 /// properties, made with `init()` and filled by parsing.
@@ -83,10 +84,10 @@ extension ParsableCommand {
             print(words.help)
             exit(0)
         } catch let error as ValidationError {
-            sayOnStandardError("\(words.name): \(error.message)\n\(words.usage)\n  See '\(words.name) --help' for more information.")
+            StandardError.write("\(words.name): \(error.message)\n\(words.usage)\n  See '\(words.name) --help' for more information.\n")
             exit(64)
         } catch {
-            sayOnStandardError("\(words.name): \(error)")
+            StandardError.write("\(words.name): \(error)\n")
             exit(1)
         }
     }
@@ -104,11 +105,6 @@ extension ParsableCommand {
         case ("--generate-manual", let date): return words.manualPage(dated: date)
         default: return nil
         }
-    }
-
-    private static func sayOnStandardError(_ text: String) {
-        var line = text + "\n"
-        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// A subcommand's name: its configuration's, else its type's in lower case.

@@ -124,6 +124,12 @@ final class Declaration {
 final class ValueBox<Value> {
     var value: Value?
     init(_ value: Value?) { self.value = value }
+
+    /// The value parsing gave: reading it before parsing is the program's mistake.
+    func parsed(for declaration: Declaration) -> Value {
+        guard let value else { preconditionFailure("\(declaration.synopsis) was read before parsing") }
+        return value
+    }
 }
 
 /// What every wrapper tells parsing.
@@ -151,16 +157,33 @@ private func reader<Value>(_ parse: @escaping (String) throws -> Value?, into bo
     }
 }
 
+/// Reads a value's text as an optional one: nil stays for a value not given.
+private func optionalReader<Wrapped: ExpressibleByArgument>(into box: ValueBox<Wrapped?>) -> (String) -> String? {
+    reader({ Wrapped(argument: $0).map { .some($0) } }, into: box)
+}
+
+/// Reads each value's text with `parse` and adds it to the list; the first value given replaces the default list.
+private func listReader<Element>(_ parse: @escaping (String) throws -> Element?, into box: ValueBox<[Element]>)
+    -> (String) -> String? {
+    let read = ValueBox<Element>(nil)
+    let take = reader(parse, into: read)
+    var replacedTheDefault = false
+    return { text in
+        if let problem = take(text) { return problem }
+        if !replacedTheDefault { box.value = [] }
+        replacedTheDefault = true
+        box.value?.append(read.value!)
+        return nil
+    }
+}
+
 /// `--name <value>`: a value with a default, an optional one, or a list of them (the option repeated).
 @propertyWrapper public struct Option<Value>: DeclaringWrapper {
     let declaration: Declaration
     private let box: ValueBox<Value>
 
     public var wrappedValue: Value {
-        get {
-            guard let value = box.value else { preconditionFailure("--\(declaration.name ?? "?") was read before parsing") }
-            return value
-        }
+        get { box.parsed(for: declaration) }
         nonmutating set { box.value = newValue }
     }
 
@@ -191,14 +214,8 @@ extension Option {
     /// An option that may be left out: nil.
     public init<Wrapped: ExpressibleByArgument>(name: NameSpecification? = nil, help: ArgumentHelp? = nil) where Value == Wrapped? {
         let box = ValueBox<Value>(.some(nil))
-        let read = ValueBox<Wrapped>(nil)
-        self.init(box: box, declaration: Declaration(
-            role: .option, name: name, help: help, choices: Wrapped.allValueStrings,
-            take: { text in
-                let problem = reader(Wrapped.init(argument:), into: read)(text)
-                box.value = .some(read.value)
-                return problem
-            }))
+        self.init(box: box, declaration: Declaration(role: .option, name: name, help: help, choices: Wrapped.allValueStrings,
+                                                     take: optionalReader(into: box)))
     }
 
     /// An option given any number of times, each value added to the list.
@@ -211,18 +228,8 @@ extension Option {
     public init<Element>(wrappedValue: [Element], name: NameSpecification? = nil, help: ArgumentHelp? = nil,
                          transform: @escaping (String) throws -> Element?) where Value == [Element] {
         let box = ValueBox<Value>(wrappedValue)
-        let read = ValueBox<Element>(nil)
-        var cleared = false
-        self.init(box: box, declaration: Declaration(
-            role: .option, name: name, help: help, isRepeatable: true,
-            take: { text in
-                if let problem = reader(transform, into: read)(text) { return problem }
-                // A given list replaces the default.
-                if !cleared { box.value = [] }
-                cleared = true
-                box.value?.append(read.value!)
-                return nil
-            }))
+        self.init(box: box, declaration: Declaration(role: .option, name: name, help: help, isRepeatable: true,
+                                                     take: listReader(transform, into: box)))
     }
 }
 
@@ -252,10 +259,7 @@ extension Option {
     private let box: ValueBox<Value>
 
     public var wrappedValue: Value {
-        get {
-            guard let value = box.value else { preconditionFailure("\(declaration.valueName) was read before parsing") }
-            return value
-        }
+        get { box.parsed(for: declaration) }
         nonmutating set { box.value = newValue }
     }
 
@@ -277,27 +281,15 @@ extension Argument {
     /// An argument that may be left out: nil.
     public init<Wrapped: ExpressibleByArgument>(help: ArgumentHelp? = nil) where Value == Wrapped? {
         let box = ValueBox<Value>(.some(nil))
-        let read = ValueBox<Wrapped>(nil)
-        self.init(box: box, declaration: Declaration(
-            role: .argument, name: nil, help: help, choices: Wrapped.allValueStrings,
-            take: { text in
-                let problem = reader(Wrapped.init(argument:), into: read)(text)
-                box.value = .some(read.value)
-                return problem
-            }))
+        self.init(box: box, declaration: Declaration(role: .argument, name: nil, help: help, choices: Wrapped.allValueStrings,
+                                                     take: optionalReader(into: box)))
     }
 
     /// Every argument left, at least one.
     public init<Element: ExpressibleByArgument>(help: ArgumentHelp? = nil) where Value == [Element] {
         let box = ValueBox<Value>([])
-        let read = ValueBox<Element>(nil)
-        self.init(box: box, declaration: Declaration(
-            role: .argument, name: nil, help: help, isRepeatable: true, isRequired: true,
-            take: { text in
-                if let problem = reader(Element.init(argument:), into: read)(text) { return problem }
-                box.value?.append(read.value!)
-                return nil
-            }))
+        self.init(box: box, declaration: Declaration(role: .argument, name: nil, help: help, isRepeatable: true, isRequired: true,
+                                                     take: listReader(Element.init(argument:), into: box)))
     }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CTOMLReader
+import JSONLines
 
 /// A TOML value, as toml++ (Debian's libtomlplusplus, through Sources/C/CTOMLReader) read it.
 enum TOMLValue: CustomStringConvertible {
@@ -24,30 +25,12 @@ enum TOMLValue: CustomStringConvertible {
         switch self {
         case .table(let table): "{ " + table.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
         case .array(let array): "[ " + array.map(\.description).joined(separator: ", ") + " ]"
-        case .string(let string): Self.quoted(string)
+        case .string(let string): JSONLine.quoted(string)
         case .integer(let integer): String(integer)
         case .float(let number): String(number)
         case .boolean(let flag): String(flag)
         case .dateTime(let text): text
         }
-    }
-
-    /// A basic string: quotes and backslashes escaped, control characters as \uXXXX.
-    private static func quoted(_ string: String) -> String {
-        var quoted = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 }
 

@@ -6,6 +6,7 @@ import Synchronization
 import JSONLines
 import TactusClient
 import TactusCore
+import TactusPlatform
 
 /// tactus-demo-client: the program (Sources/tactus-demo-client) and, in the packages, a name of tactus-tools.
 public struct DemoClient: ParsableCommand {
@@ -118,8 +119,7 @@ public struct DemoClient: ParsableCommand {
         } catch WaylandClientError.connectionFailed(nil, let code) where code == EPIPE || code == ECONNRESET {
             return  // The compositor closed the connection without an error.
         } catch let error as WaylandClientError {
-            var line = "tactus-demo-client: \(error)\n"
-            line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            StandardError.write("tactus-demo-client: \(error)\n")
             throw ExitCode(1)
         }
     }
