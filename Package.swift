@@ -154,8 +154,10 @@ let package = Package(
             name: "TactusPluginHost",
             dependencies: ["CWlroots"],
             path: "compositor/host",
+            // compositor/: xdg-shell's server header, which wlroots' wlr_xdg_shell.h includes (host_app_id reads toplevels).
             cSettings: [.define("WLR_USE_UNSTABLE"),
-                        .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-Wall", "-Wextra", "-Werror"])],
+                        .unsafeFlags(["-I", "\(packageRoot)/Sources/C/CTactusPlugin/include", "-I", "\(packageRoot)/compositor",
+                                      "-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl")]
         ),
         // What drives a headless compositor in tests (compositor/headless/): traces read as tactus-sim reads them, and

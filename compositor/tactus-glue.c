@@ -652,6 +652,12 @@ static const char *host_seat_name(void *data, struct wl_resource *resource) {
 	return client ? client->seat->name : NULL;
 }
 
+/* The application of a window under the fingers, as its xdg_toplevel names it (plugin-host.c). */
+static const char *host_app_id_of_surface(void *data, struct wl_resource *surface) {
+	(void)data;
+	return host_app_id(surface);
+}
+
 /* A binding's host action: printed at every phase, run as the desktop's command when the gesture ends or is
  * recognized. */
 static void host_run_action(void *data, const char *name, enum tactus_phase phase, double progress,
@@ -708,6 +714,7 @@ struct glue *glue_create(const struct glue_desktop *desktop, const char *plugin_
 		.region_rectangles = region_rectangles, .run_action = host_run_action, .log = host_log,
 		.deliver_touch = host_deliver_touch, .cancel_touches = host_cancel_touches,
 		.cancel_touchpad_gesture = host_cancel_touchpad_gesture, .seat_name = host_seat_name,
+		.app_id = host_app_id_of_surface,
 	};
 	glue->plugin = glue->tactus.create(TACTUS_ABI_VERSION, desktop->display, &host, config_path);
 	if (!glue->plugin) {

@@ -35,7 +35,8 @@ nonisolated(unsafe) var host = tactus_host(
     log: { _, _, _ in },
     device_output: nil,
     cancel_touchpad_gesture: { _, _ in touchpadCancels += 1 },
-    seat_name: nil)
+    seat_name: nil,
+    app_id: nil)
 /// The seats devices are announced on (nil: the default one), and whose capabilities change.
 nonisolated(unsafe) let seats: [UnsafePointer<CChar>?] = [nil, UnsafePointer(strdup("seat0")), UnsafePointer(strdup("seat1"))]
 /// Calibration matrices devices are announced with: none, libinput's quarter turn, a stretch, one that folds the

@@ -3,12 +3,14 @@ import TactusConfiguration
 import TactusCore
 
 /// What an `exec` action's command is told of the update that runs it, as environment variables: the gesture's
-/// kind and step, and the values its kind has (lengths in millimetres, angles in degrees).
+/// kind and step, the values its kind has (lengths in millimetres, angles in degrees), and the application it started
+/// over. They are data: the command's text is never made from them.
 public enum ActionEnvironment {
     /// The variables, in a fixed order; `paces` is how many paces the gesture came since the action last ran, and
-    /// `step` how far (the `TACTUS_STEP_*` variables, for commands that move something by as much).
+    /// `step` how far (the `TACTUS_STEP_*` variables, for commands that move something by as much); `application`
+    /// the app id of the window the gesture started over, when known (`TACTUS_APP_ID`).
     public static func variables(for update: GestureUpdate, millimetresPerPixel: Vector, paces: Int,
-                                 step: ActionStepTravel) -> [(String, String)] {
+                                 step: ActionStepTravel, application: String?) -> [(String, String)] {
         let values = update.values.flat
         var variables: [(String, String)] = [
             ("TACTUS_GESTURE", update.kind.kebabName),
@@ -31,6 +33,7 @@ public enum ActionEnvironment {
         if let rotation = values.rotation {
             variables += [("TACTUS_ROTATION", number(rotation)), ("TACTUS_STEP_ROTATION", number(step.degrees))]
         }
+        if let application { variables.append(("TACTUS_APP_ID", application)) }
         return variables
     }
 

@@ -185,7 +185,9 @@ public final class BindingRuntime: AttachmentOwner {
             if update.phase == .changed && !launcher.admitsChange(of: key, paced: binding.pace != nil) { return }
             let travel = pacer.step(at: update, millimetresPerPixel: scale)
             entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
-            let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: travel)
+            let application = engineLoop.engine.application(ofInteractionOn: update.device)
+            let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: travel,
+                                                        application: application)
             report(.command(command, variables: variables, binding: key))
             guard startsCommands, let step = ActionStep(update.phase) else { return }
             launcher.run(command, variables: variables, for: key, step: step)

@@ -31,6 +31,9 @@ public struct BindingConfiguration: Equatable, Sendable {
     public var then: GestureSpecification?
     /// The name the file gives it (`name`), unique among the bindings, for `[[device]]`'s `bindings`.
     public var label: String?
+    /// The applications over whose windows it acts (`app-id`), or those over which it does not (`not-app-id`); nil:
+    /// any. It takes part in recognition only where its rule admits the application the gesture starts over.
+    public var applications: ApplicationRule?
 
     /// Creates a binding.
     public init(kind: GestureKind, action: Action) {
@@ -102,6 +105,7 @@ public struct BindingConfiguration: Equatable, Sendable {
         var options = AttachmentOptions(priority: priority, rawTouchPolicy: policy, requiredModifiers: modifiers,
                                         deviceKinds: devices)
         options.deviceRules = deviceRules
+        options.applications = applications
         return options
     }
 

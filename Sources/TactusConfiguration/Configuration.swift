@@ -288,6 +288,24 @@ private struct Reader {
         return make(value)
     }
 
+    /// The keys that name applications: those a binding acts over, or those it does not.
+    static let applicationKeys = ["app-id", "not-app-id"]
+
+    /// `app-id` or `not-app-id`: a list of app ids (`*` for any run of characters), at most one of the two.
+    private func applications(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> ApplicationRule? {
+        let given = Self.applicationKeys.filter { table[$0] != nil }
+        guard let key = given.first else { return nil }
+        guard given.count == 1 else {
+            throw error(at: place, key: given[1], "a binding names the applications it acts over (app-id) or those it does not (not-app-id), not both")
+        }
+        let list = table[key]?.array ?? []
+        let names = list.compactMap(\.string)
+        guard !list.isEmpty, names.count == list.count, names.allSatisfy({ !$0.isEmpty }) else {
+            throw error(at: place, key: key, "must be a list of app ids such as [\"org.mozilla.firefox\", \"foot\"]")
+        }
+        return ApplicationRule(names: names, excluding: key == "not-app-id")
+    }
+
     /// A [[device]]: the part of the name it matches, and what it says of those devices.
     func device(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> DeviceSettings {
         try check(table, allows: ["match", "size", "rotation", "ignore", "bindings"], in: place)
@@ -332,6 +350,7 @@ private struct Reader {
 
     func binding(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration {
         try check(table, allows: Set(Self.gestureKeys + ["name", "modifiers", "policy", "priority", "action", "live", "on", "then"]
+                                     + Self.applicationKeys
                                      + ActionPace.keys.map(\.key)), in: place)
         let specification = try gesture(table, in: place)
         guard let actionValue = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
@@ -383,6 +402,7 @@ private struct Reader {
         }
         binding.steps = try steps(table, in: place)
         binding.pace = try pace(table, in: place)
+        binding.applications = try applications(table, in: place)
         do {
             try binding.specification.validate()
         } catch {

@@ -44,7 +44,10 @@ final class Host: SurfaceLocator, GestureServerHost {
             let known = Size(width: hit.width, height: hit.height)  // 0 when the host does not know it (tactus.h)
             let size = known.isUsable ? known : nil
             let excluded = server?.excludesCompositorGestures(on: id, at: local, surfaceSize: size) ?? false
-            stack.append(SurfaceHit(surface: id, origin: origin, excludesCompositorGestures: excluded, size: size))
+            // The application: asked of the front surface, then the ones behind it, until one names it.
+            let application = stack.contains { $0.application != nil } ? nil : application(of: surface)
+            stack.append(SurfaceHit(surface: id, origin: origin, excludesCompositorGestures: excluded, size: size,
+                                    application: application))
         }
     }
 
@@ -62,6 +65,15 @@ final class Host: SurfaceLocator, GestureServerHost {
         let found = calling { regionRectangles(table.data, region, &rectangles, rectangles.count) }
         let count = usable(found, of: rectangles.count, cap: .rectangles) { "a region has \($0) rectangles" }
         return rectangles[0..<count].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    /// Whether the host tells the application of a surface (ABI 3.5's app_id).
+    var tellsApplications: Bool { table.app_id != nil }
+
+    /// The app id of the window `surface` belongs to, as the host's app_id says; nil when it names none.
+    private func application(of surface: OpaquePointer) -> String? {
+        guard let appID = table.app_id else { return nil }
+        return calling { appID(table.data, surface).map { String(cString: $0) } }
     }
 
     /// The seat a client's wl_seat stands for, as the host's seat_name says; a host without it has one seat.

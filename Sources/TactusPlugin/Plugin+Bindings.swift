@@ -32,8 +32,20 @@ extension Plugin {
             server?.exclusionLimit = loaded.exclusionLimit ?? GestureServer.defaultExclusionLimit
             for binding in loaded.bindings { add(binding, isFromFile: true, id: reserveBindingID()) }
             host.log(TACTUS_LOG_INFO, "tactus: \(loaded.bindings.count) bindings from \(configurationPath)")
+            sayIfApplicationsAreUnknown(to: loaded.bindings)
         }
         return true
+    }
+
+    /// Says once, when a binding names the applications it acts over and the host tells no application (a host of ABI
+    /// 3.4 or older, or one without app_id), that such bindings never act.
+    private func sayIfApplicationsAreUnknown(to bindings: [BindingConfiguration]) {
+        guard !host.tellsApplications, !saidApplicationsUnknown,
+              let named = bindings.first(where: { $0.applications?.excluding == false }) else { return }
+        saidApplicationsUnknown = true
+        host.log(TACTUS_LOG_WARNING, "tactus: binding \(named.name) names applications (app-id), but the compositor "
+                 + "does not tell which application a window is (tactus_host.app_id, ABI 3.5): such bindings never act "
+                 + "(said once)")
     }
 
     private func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }

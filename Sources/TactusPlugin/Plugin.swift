@@ -47,6 +47,8 @@ final class Plugin {
     var nextBinding: Int32 = 1
     /// Whether a lock screen holds the session: the bindings then take no part in recognition (set_session_locked).
     var isSessionLocked = false
+    /// Whether the log said that the host tells no application, so that bindings with app-id never act.
+    var saidApplicationsUnknown = false
 
     // Work for after the engine step and the host's callbacks (Plugin+Later.swift).
     var waiting: [LaterWork] = []

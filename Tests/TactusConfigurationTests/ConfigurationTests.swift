@@ -75,6 +75,14 @@ import TactusSimulation
          "then: gesture: \"wave\" is not one of"),
         ("[[binding]]\ngesture = \"hold\"\nthen = { gesture = \"edge-swipe\", edge = \"left\" }\naction = { exec = \"x\" }\n", 2,
          "then: an edge swipe can only come first"),
+        ("[[binding]]\ngesture = \"swipe\"\naction = { exec = \"x\" }\n\napp-id = \"foot\"\n", 5,
+         "app-id: must be a list of app ids such as [\"org.mozilla.firefox\", \"foot\"]"),
+        ("[[binding]]\ngesture = \"swipe\"\napp-id = [\"foot\", 3]\naction = { exec = \"x\" }\n", 3, "app-id: must be a list of app ids"),
+        ("[[binding]]\ngesture = \"swipe\"\nnot-app-id = []\naction = { exec = \"x\" }\n", 3, "not-app-id: must be a list of app ids"),
+        ("[[binding]]\ngesture = \"swipe\"\napp-id = [\"\"]\naction = { exec = \"x\" }\n", 3, "app-id: must be a list of app ids"),
+        ("[[binding]]\ngesture = \"swipe\"\napp-id = [\"a\"]\nnot-app-id = [\"b\"]\naction = { exec = \"x\" }\n", 4,
+         "not-app-id: a binding names the applications it acts over (app-id) or those it does not (not-app-id), not both"),
+        ("[[binding]]\ngesture = \"swipe\"\napp_id = [\"a\"]\naction = { exec = \"x\" }\n", 3, "app_id: unknown key"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
@@ -86,6 +94,28 @@ import TactusSimulation
             #expect(error.message.contains(message), "\(error)")
             #expect(error.description.hasPrefix("mine.toml:\(line): "))
         }
+    }
+
+    @Test func aBindingNamesTheApplicationsItActsOverOrThoseItDoesNot() throws {
+        let configuration = try Configuration(text: """
+            [[binding]]
+            gesture = "swipe"
+            app-id = ["org.mozilla.firefox", "org.gnome.*"]
+            action = { exec = "wtype -M alt -k Left" }
+
+            [[binding]]
+            gesture = "swipe"
+            not-app-id = ["foot"]
+            action = { exec = "x" }
+
+            [[binding]]
+            gesture = "tap"
+            action = { exec = "y" }
+            """, file: "apps.toml")
+        let rules = configuration.bindings.map(\.applications)
+        #expect(rules == [ApplicationRule(names: ["org.mozilla.firefox", "org.gnome.*"]),
+                          ApplicationRule(names: ["foot"], excluding: true), nil])
+        #expect(configuration.bindings[0].options().applications == rules[0])
     }
 
     @Test func aBindingNamesTheStepsThatRunItsActionAndItsPace() throws {

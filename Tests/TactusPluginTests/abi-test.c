@@ -465,6 +465,93 @@ static void destroyed_mid_gesture_checks(struct wl_display *display, struct tact
 	unlink(path);
 }
 
+/* Two windows side by side on the screen's output (0, 0, 1600, 1000): the browser's left half and the terminal's right
+ * half, each named by its app id (tactus_host.app_id, 3.5). Surfaces are only compared, never used, so any address
+ * tells them apart. */
+static struct wl_resource *const browser_window = (struct wl_resource *)0x1000;
+static struct wl_resource *const terminal_window = (struct wl_resource *)0x2000;
+
+static size_t windows_at(void *data, double x, double y, struct tactus_surface_hit *hits, size_t capacity) {
+	(void)data, (void)y;
+	if (capacity > 0) {
+		hits[0].surface = x < 800 ? browser_window : terminal_window;
+		hits[0].origin_x = x < 800 ? 0 : 800;
+		hits[0].width = 800;
+		hits[0].height = 1000;
+	}
+	return 1;
+}
+
+static const char *window_app_id(void *data, struct wl_resource *surface) {
+	(void)data;
+	return surface == browser_window ? "org.mozilla.firefox" : surface == terminal_window ? "foot" : NULL;
+}
+
+/* A one-finger tap at x (a fraction of the screen's width), and the lines the bindings' commands wrote by then. */
+static void tap_and_read(struct wl_display *display, struct tactus_plugin *plugin, double x, uint32_t time,
+                         const char *marker, const char *expected, char *lines, size_t size) {
+	tactus.touch_down(plugin, 1, time, 0, x, 0.5);
+	tactus.touch_frame(plugin, 1);
+	tactus.touch_up(plugin, 1, time + 40, 0);
+	tactus.touch_frame(plugin, 1);
+	lines[0] = 0;
+	for (int i = 0; i < 150 && strcmp(lines, expected) != 0; i++) {
+		run_loop(display, 20);
+		read_file(marker, lines, size);
+	}
+	run_loop(display, 100); /* a command that should not have run has had its time */
+	read_file(marker, lines, size);
+}
+
+/* Bindings that name applications act over those applications' windows only, with the app id in TACTUS_APP_ID; a
+ * host of ABI 3.4, which tells no application, never runs a binding with app-id, and the log says why once. */
+static void application_checks(struct wl_display *display, struct tactus_host *host, struct tactus_device *screen,
+                               const char *home) {
+	char path[512], marker[512], text[1536], lines[256];
+	snprintf(path, sizeof path, "%s/applications.toml", home);
+	snprintf(marker, sizeof marker, "%s/applications", home);
+	snprintf(text, sizeof text,
+	         "[[binding]]\ngesture = \"tap\"\napp-id = [\"org.mozilla.*\"]\n"
+	         "action = { exec = \"echo browser $TACTUS_APP_ID >> %s\" }\n\n"
+	         "[[binding]]\ngesture = \"tap\"\nnot-app-id = [\"org.mozilla.firefox\"]\n"
+	         "action = { exec = \"echo other ${TACTUS_APP_ID:-none} >> %s\" }\n", marker, marker);
+	struct tactus_host windows = *host;
+	windows.surfaces_at = windows_at;
+	windows.app_id = window_app_id;
+	unlink(marker);
+	struct tactus_plugin *plugin = configured_plugin(display, &windows, screen, path, text);
+	tap_and_read(display, plugin, 0.25, 50000, marker, "browser org.mozilla.firefox\n", lines, sizeof lines);
+	CHECK(strcmp(lines, "browser org.mozilla.firefox\n") == 0,
+	      "a tap over the browser runs the browser's binding alone, with TACTUS_APP_ID (\"%s\")", lines);
+	unlink(marker);
+	tap_and_read(display, plugin, 0.75, 51000, marker, "other foot\n", lines, sizeof lines);
+	CHECK(strcmp(lines, "other foot\n") == 0, "a tap over the terminal runs the not-app-id binding alone (\"%s\")", lines);
+	CHECK(!strstr(seen.all_logs, "never act"), "a host that tells app ids hears no warning");
+	tactus.destroy(plugin);
+
+	/* A host of ABI 3.4: its table ends before app_id. */
+	struct tactus_host older = windows;
+	older.size = offsetof(struct tactus_host, app_id);
+	write_file(path, text);
+	reset();
+	unlink(marker);
+	plugin = tactus.create(TACTUS_ABI_MAJOR << 16 | 4, display, &older, path);
+	tactus.add_device(plugin, screen);
+	tactus.reload_config(plugin);
+	const char *warning = "tactus: binding exec: echo browser $TACTUS_APP_ID";
+	const char *first = strstr(seen.all_logs, warning);
+	CHECK(first && strstr(first, "such bindings never act (said once)") && !strstr(first + 1, warning),
+	      "a host of 3.4 with an app-id binding: the log says once that it never acts (%s)", seen.all_logs);
+	tap_and_read(display, plugin, 0.25, 52000, marker, "other none\n", lines, sizeof lines);
+	CHECK(strcmp(lines, "other none\n") == 0,
+	      "a host of 3.4: over the browser's window only the not-app-id binding runs, with no TACTUS_APP_ID (\"%s\")", lines);
+	tactus.destroy(plugin);
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	unlink(marker);
+	unlink(path);
+}
+
 /* The configuration file: bindings with host and exec actions, a bad file at start and on reload. */
 static void configuration_checks(struct wl_display *display, struct tactus_host *host, struct tactus_device *screen,
                                  const char *home) {
@@ -1193,6 +1280,7 @@ int main(int argc, char **argv) {
 	configuration_checks(display, &host, &screen, home);
 	destroyed_mid_gesture_checks(display, &host, &screen, home);
 	lock_between_taps_checks(display, &host, &screen, home);
+	application_checks(display, &host, &screen, home);
 	wl_display_destroy(display); /* removes its socket */
 	rmdir(home);
 	printf("%d passed, %d failed\n", passed, failed);

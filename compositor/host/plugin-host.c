@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/version.h>
 #if WLR_VERSION_NUM < 0x001000
 #include <wlr/types/wlr_surface.h> /* wlr_compositor.h's and wlr_subcompositor.h's since 0.16 */
@@ -65,4 +66,21 @@ size_t host_surface_hits(struct wlr_surface *surface, double origin_x, double or
 		surface = subsurface->parent;
 	}
 	return count;
+}
+
+const char *host_app_id(struct wl_resource *resource) {
+	struct wlr_surface *surface = wlr_surface_from_resource(resource);
+	/* A popup's toplevel is its parent's, a subsurface's its main surface's; a chain longer than any real one (popups
+	 * of popups) is taken to name nothing. */
+	for (int depth = 0; surface && depth < 64; depth++) {
+		struct wlr_xdg_surface *xdg_surface = wlr_xdg_surface_try_from_wlr_surface(wlr_surface_get_root_surface(surface));
+		if (!xdg_surface)
+			return NULL;
+		if (xdg_surface->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL)
+			return xdg_surface->toplevel ? xdg_surface->toplevel->app_id : NULL;
+		if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_POPUP || !xdg_surface->popup)
+			return NULL;
+		surface = xdg_surface->popup->parent;
+	}
+	return NULL;
 }

@@ -307,6 +307,7 @@ tactus_host engine::host_callbacks()
         auto client = wlr_seat_client_from_resource(resource);
         return client ? client->seat->name : nullptr;
     };
+    host.app_id = [] (void*, wl_resource *surface) { return host_app_id(surface); };
     return host;
 }
 } // namespace tactus_wayfire

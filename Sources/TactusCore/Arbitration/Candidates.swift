@@ -7,6 +7,8 @@ struct InteractionStart {
     var outputPoint: Point?
     /// The surfaces under it, front first.
     var surfaces: [SurfaceHit]
+    /// The application it starts over (`AttachmentOptions.applications`).
+    var application: String?
 }
 
 /// How far inside the scene a target lies under the start of an interaction: compositor targets are
@@ -86,6 +88,7 @@ func selectCandidates(
     func takesPart(_ a: Attachment) -> Bool {
         a.takesPart(in: device)
             && !(excluded && a.target.isCompositorLevel && a.options.priority != .high)
+            && a.options.applications.map { $0.admits(start.application) } ?? true
     }
 
     // The outermost target whose mask (`thisTargetOnly`, `none`) disables the gestures of the surfaces inside it.

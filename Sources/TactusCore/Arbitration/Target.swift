@@ -42,14 +42,18 @@ public struct SurfaceHit: Hashable, Sendable {
     /// The surface's size in pixels, when the host knows it: pinches and rotations on the surface then give
     /// their start as a unit point of it (`MagnifyValue.startAnchor`).
     public var size: Size?
+    /// The application whose window the surface belongs to (its Wayland app id), when the host knows it: bindings
+    /// that name applications take part over its windows alone (`AttachmentOptions.applications`).
+    public var application: String?
 
     /// Creates a hit.
     public init(surface: SurfaceID, origin: Point = .zero, excludesCompositorGestures: Bool = false,
-                size: Size? = nil) {
+                size: Size? = nil, application: String? = nil) {
         self.surface = surface
         self.origin = origin
         self.excludesCompositorGestures = excludesCompositorGestures
         self.size = size
+        self.application = application
     }
 }
 
@@ -126,6 +130,46 @@ public struct DeviceRule: Hashable, Sendable {
     }
 }
 
+/// Which applications' windows a gesture takes part over (`AttachmentOptions.applications`), by app id: those that
+/// `names` names, or, `excluding`, all others. A name may hold `*`, which stands for any run of characters
+/// (`org.gnome.*`); otherwise names are compared whole, as the compositor spells them.
+public struct ApplicationRule: Hashable, Sendable {
+    /// The app ids or patterns.
+    public var names: [String]
+    /// Whether the rule admits every application but those it names (`not-app-id`).
+    public var excluding: Bool
+
+    /// Creates a rule.
+    public init(names: [String], excluding: Bool = false) {
+        self.names = names
+        self.excluding = excluding
+    }
+
+    /// Whether an interaction over `application` (nil: none known, such as the desktop's background, or a host that
+    /// cannot say) may drive the gesture: a rule of names never admits an unknown application, a rule of exclusions
+    /// always does.
+    public func admits(_ application: String?) -> Bool {
+        guard let application else { return excluding }
+        return names.contains { Self.pattern($0, matches: application) } != excluding
+    }
+
+    /// Whether `pattern` matches `name` whole, `*` in it standing for any run of characters, by Unicode scalars.
+    public static func pattern(_ pattern: String, matches name: String) -> Bool {
+        let parts = pattern.unicodeScalars.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return pattern.unicodeScalars.elementsEqual(name.unicodeScalars) }
+        var rest = name.unicodeScalars[...]
+        guard rest.starts(with: parts[0]) else { return false }
+        rest = rest.dropFirst(parts[0].count)
+        // The middle parts, each at its first place after the one before (the earliest leaves the most for the rest).
+        for part in parts.dropFirst().dropLast() {
+            guard let start = rest.indices.first(where: { rest[$0...].starts(with: part) }) else { return false }
+            rest = rest[rest.index(start, offsetBy: part.count)...]
+        }
+        let last = parts[parts.count - 1]
+        return rest.count >= last.count && rest.suffix(last.count).elementsEqual(last)
+    }
+}
+
 public struct AttachmentOptions: Hashable, Sendable {
     /// Rank against other gestures. Default: normal.
     public var priority: AttachmentPriority
@@ -145,6 +189,9 @@ public struct AttachmentOptions: Hashable, Sendable {
     /// Which devices may drive it, by name: the first rule whose part the device's name contains decides, and a
     /// device no rule names may. Default: none, every device.
     public var deviceRules: [DeviceRule] = []
+    /// Over which applications' windows it takes part, by the application where the interaction starts (the front
+    /// surface under it that names one, else the engine's `focusedApplication`). Default: nil, over any.
+    public var applications: ApplicationRule?
 
     /// Creates options.
     public init(priority: AttachmentPriority = .normal, mask: GestureMask = .all,

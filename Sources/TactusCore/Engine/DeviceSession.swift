@@ -41,6 +41,8 @@ final class DeviceSession<Owner: DeviceSessionOwner> {
     /// The keyboard modifiers held now, for bindings that require them: the engine's, copied here when they change
     /// (read on every frame).
     var modifiers: ModifierSet = []
+    /// The application the latest interaction started over (`Engine.application(ofInteractionOn:)`).
+    var application: String?
     /// The engine, which owns its sessions and so outlives them; reached through `withOwner`.
     private let owner: Unmanaged<Owner>
     /// Whether the engine counts the session among those that may have a deadline (the engine's bookkeeping).

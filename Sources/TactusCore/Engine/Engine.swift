@@ -56,6 +56,13 @@ public final class Engine: DeviceSessionOwner {
     }
     /// The keyboard modifiers held now.
     public var modifiers: ModifierSet { heldModifiers }
+    /// The application whose window has the keyboard focus, as the host knows it: an interaction starts over it
+    /// when no surface under its start names an application (a host without a hit test, such as tactusd, knows only
+    /// this). Gestures whose options name applications take part by it (`ApplicationRule`).
+    public var focusedApplication: String? {
+        get { focused }
+        set { focused = newValue }
+    }
     /// Whether `answer` is handling an event whose decision is not made yet: for a host that stops using the engine
     /// from inside one of its callbacks, and must know whether that event was decided before it stopped.
     public var isAnswerPending: Bool { isAnswering }
@@ -77,6 +84,7 @@ public final class Engine: DeviceSessionOwner {
     private var answered: RawTouchDecision?
     private weak var locator: SurfaceLocator?
     private var heldModifiers: ModifierSet = []
+    private var focused: String?
     private var sessions: [Session] = []
     /// Where each device's session is in `sessions`: a device is found in one step however many there are.
     private var sessionPositions: [DeviceID: Int] = [:]
@@ -404,6 +412,12 @@ public final class Engine: DeviceSessionOwner {
 
     // MARK: Devices
 
+    /// The application the latest interaction of `device` started over (a surface's, or the focused one), which its
+    /// gestures' updates stand for until the next starts: what a host tells their actions. Nil when none was known.
+    public func application(ofInteractionOn device: DeviceID) -> String? {
+        session(for: device)?.application
+    }
+
     /// The session of a device, if the device was added.
     private func session(for id: DeviceID) -> Session? {
         sessionPositions[id].map { sessions[$0] }
@@ -486,7 +500,10 @@ public final class Engine: DeviceSessionOwner {
         stack.removeAll(keepingCapacity: true)
         locator?.surfaces(at: layoutPoint, into: &stack)
         attachments.present(under: stack, into: &attached)
-        let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: stack)
+        let application = stack.first { $0.application != nil }?.application ?? focused
+        session.application = application
+        let start = InteractionStart(layoutPoint: layoutPoint, outputPoint: outputPoint, surfaces: stack,
+                                     application: application)
         selectCandidates(from: attached, start: start, device: session.device,
                          geometry: session.tracker.geometry, into: &selected)
         (hits, candidates, present) = (stack, selected, attached)

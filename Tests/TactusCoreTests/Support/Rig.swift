@@ -18,6 +18,8 @@ final class Rig: SurfaceLocator {
     var scene: [(surface: SurfaceID, frame: Rect, exclusion: Rect?)] = []
     /// The sizes the hit test reports for surfaces of the scene; surfaces not listed have no size.
     var surfaceSizes: [SurfaceID: Size] = [:]
+    /// The app ids the hit test reports for surfaces of the scene; surfaces not listed name none.
+    var applications: [SurfaceID: String] = [:]
     var pointerLocation = Point(x: 500, y: 500)
     private(set) var now: Int64 = 0
     private var touchEvents: [DeviceID: Int] = [:]
@@ -43,7 +45,7 @@ final class Rig: SurfaceLocator {
         for entry in scene where entry.frame.contains(point) {
             stack.append(SurfaceHit(surface: entry.surface, origin: entry.frame.origin,
                                     excludesCompositorGestures: entry.exclusion?.contains(point) ?? false,
-                                    size: surfaceSizes[entry.surface]))
+                                    size: surfaceSizes[entry.surface], application: applications[entry.surface]))
         }
     }
 

@@ -18,6 +18,7 @@ extern "C" {
 #endif
 
 struct wlr_surface;
+struct wl_resource;
 
 /* The most touch events libtactus withholds at once (docs/robustness.md); beyond them it gives up withholding and lets
  * them go. A host that keeps its own copies of withheld events, as the Wayfire plugin does, keeps no more than these. */
@@ -40,6 +41,11 @@ size_t host_region_rectangles(const pixman_region32_t *region, struct tactus_rec
  * at most; returns how many there are, those beyond capacity counted, not written. NULL surface: none. */
 size_t host_surface_hits(struct wlr_surface *surface, double origin_x, double origin_y, struct tactus_surface_hit *hits,
                          size_t capacity);
+
+/* tactus_host.app_id for a compositor that uses wlroots' xdg-shell: the app id of the toplevel a client surface (a
+ * wl_surface resource) belongs to, through its popups' parents and its subsurfaces' main surface; NULL when it is no
+ * xdg surface (a layer surface, Xwayland) or its toplevel set none. */
+const char *host_app_id(struct wl_resource *surface);
 
 #ifdef __cplusplus
 }

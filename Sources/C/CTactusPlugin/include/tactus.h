@@ -54,6 +54,7 @@ extern "C" {
  * 3.0 loads a libtactus of 3.2, which reads of the host's structs only what they cover); it refuses another major
  * version, and a newer minor one, whose host would count on what the library lacks. tactus_plugin_abi_version says
  * which a library speaks before a host creates a plugin.
+ * 3.5: tactus_host.app_id: the application of the window under the fingers, for bindings that name applications.
  * 3.4: tactus_plugin_set_session_locked: while a lock screen holds the session, no binding acts.
  * 3.3: diagonal swipes (tactus_values.direction and tactus_binding.direction take "up_left", "up_right",
  * "down_left" and "down_right") and TACTUS_GESTURE_TIP_TAP. A host of 3.2 or older whose configuration file binds
@@ -64,7 +65,7 @@ extern "C" {
  * touchpad gestures (their entries' answers, and cancel_touchpad_gesture). (2: where a
  * pinch or rotation started, and a surface's size. 1: the first.) */
 #define TACTUS_ABI_MAJOR 3
-#define TACTUS_ABI_MINOR 4
+#define TACTUS_ABI_MINOR 5
 #define TACTUS_ABI_VERSION ((uint32_t)TACTUS_ABI_MAJOR << 16 | TACTUS_ABI_MINOR)
 
 /* The library's SONAME, libtactus.so.N with N the ABI's major version, for dlopen: a compositor built for one major
@@ -206,6 +207,12 @@ struct tactus_host {
 	 * A client's gesture objects recognize input from that seat's devices alone. NULL callback, as for hosts of
 	 * ABI 3.0: every wl_seat stands for "seat0". (3.1) */
 	const char *(*seat_name)(void *data, struct wl_resource *seat);
+	/* The app id of the window a client surface (from surfaces_at) belongs to: its xdg_toplevel's app_id, that of the
+	 * toplevel a popup or subsurface belongs to, or NULL when it has none (a layer surface, a window that set none).
+	 * The plugin asks it of the surfaces under an interaction's start, front first, until one names an application:
+	 * bindings with app-id or not-app-id act by it (tactus-config(5)). NULL callback, as for hosts of ABI 3.4 and
+	 * older: no window names an application, so a binding with app-id never acts (the log says so once). (3.5) */
+	const char *(*app_id)(void *data, struct wl_resource *surface);
 };
 
 /* A touch device, mapped onto an output region of the layout.
