@@ -84,7 +84,8 @@ let package = Package(
         .target(name: "TactusWayland", dependencies: ["TactusCore", "TactusEventLoop", "CTactusWaylandServer", "CTactusProtocol"]),
         // The client library, and a client that prints what it receives.
         .target(name: "CDesktopProtocolsClient", path: "Sources/C/CDesktopProtocolsClient"),
-        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient"]),
+        .target(name: "TactusClient", dependencies: ["TactusCore", "CTactusWaylandClient", "CTactusProtocol", "CDesktopProtocolsClient",
+                                                    "TactusPlatform"]),
         .target(name: "TactusDemoClient", dependencies: ["TactusClient", "JSONLines", "CTactusVersion", "TactusCommandLine", "TactusPlatform"]),
         .executableTarget(name: "tactus-demo-client", dependencies: ["TactusDemoClient"]),
 
@@ -204,7 +205,9 @@ let package = Package(
         .target(
             name: "TactusDaemon",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
-                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion", "TactusCommandLine"]
+                           "CTactusWaylandServer", "TactusTrace", "CTactusVersion", "TactusCommandLine", "TactusPlatform",
+                           // A Wayland client of the compositor, for the focused application (FocusWatcher).
+                           "CTactusWaylandClient", "CDesktopProtocolsClient"]
         ),
         .executableTarget(name: "tactusd", dependencies: ["TactusDaemon"]),
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
+import TactusPlatform
 import TactusCore
 
 /// One gesture object on a surface.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 internal import CDesktopProtocolsClient
 internal import CTactusWaylandClient
+import TactusPlatform
 import TactusCore
 
 /// The touchpad gestures the compositor forwards to the client under the pointer (`zwp_pointer_gestures_v1`): what

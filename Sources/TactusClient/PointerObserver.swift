@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
+import TactusPlatform
 import TactusCore
 
 /// The pointer events (`wl_pointer`) the compositor sends the client: what an application without `wl_touch` gets

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
+import TactusPlatform
 import TactusCore
 
 /// The raw touch events (`wl_touch`) the compositor sends the client: what a client would see without Tactus, and

@@ -2,6 +2,7 @@
 internal import CTactusWaylandClient
 internal import CDesktopProtocolsClient
 import Glibc
+import TactusPlatform
 import TactusCore
 
 /// A connection to a compositor with the globals Tactus needs.
@@ -311,14 +312,6 @@ public final class WaylandConnection {
     private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
         OpaquePointer(wl_registry_bind(registry, name, interface, version))
     }
-}
-
-/// A copy of `listener` at an address that stays valid for the rest of the process: libwayland keeps using a
-/// listener's address for its proxy's lifetime, which the address Swift lends for one call does not outlive.
-func permanent<Listener>(_ listener: Listener) -> UnsafeMutablePointer<Listener> {
-    let pointer = UnsafeMutablePointer<Listener>.allocate(capacity: 1)
-    pointer.initialize(to: listener)
-    return pointer
 }
 
 /// Binds the globals as they are announced. A removed global needs nothing: its objects turn inert.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 internal import CTactusWaylandClient
 internal import CDesktopProtocolsClient
+import TactusPlatform
 import Glibc
 import TactusCore
 

@@ -47,6 +47,8 @@ final class Daemon {
     private var replayed: ReplayedEvents?
     private var sources: [OpaquePointer] = []
     private var stopping = false
+    /// The compositor's focused application, followed while a binding in force names applications.
+    private var focus: FocusWatcher?
 
     /// Opens the devices of `input` and reads the configuration, on `loop`, which must outlive the daemon (its timers
     /// and its engine's are removed from it when the daemon goes); throws what stops it starting.
@@ -197,7 +199,25 @@ final class Daemon {
             nextKey += 1
         }
         say("tactusd: \(bindings.keys.count) bindings from \(configurationPath)")
+        followFocus(if: configuration.bindings.contains { $0.applications != nil })
         return true
+    }
+
+    /// Follows the compositor's focused application while `needed` (a binding names applications), for the engine,
+    /// which starts interactions over it (`Engine.focusedApplication`); stops following it when not.
+    private func followFocus(if needed: Bool) {
+        guard needed else {
+            focus = nil
+            engineLoop.engine.focusedApplication = nil
+            return
+        }
+        guard focus == nil else { return }
+        let watcher = FocusWatcher(loop: loop, say: say) { [unowned self] application in
+            engineLoop.engine.focusedApplication = application
+            if output.verbose { say("tactusd: the focused application is \(application ?? "none")") }
+        }
+        focus = watcher
+        watcher.settle(within: FocusWatcher.patience)
     }
 
     /// Says what the bindings do, as `output` asks: each step (`--verbose`), each command (`--verbose`, `--dry-run`),

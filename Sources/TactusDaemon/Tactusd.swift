@@ -6,6 +6,7 @@ import TactusActions
 import TactusCommandLine
 import TactusConfiguration
 import TactusCore
+import TactusEventLoop
 import TactusLibinput
 import TactusTrace
 
@@ -113,12 +114,23 @@ public struct Tactusd: ParsableCommand {
                         + "choose how far apart)")
                 }
             }
+            if configuration.bindings.contains(where: { $0.applications != nil }) { sayWhetherFocusIsKnown() }
             say("\(path): \(configuration.bindings.count) bindings, good")
             return 0
         } catch {
             say("\(error)")
             return 2
         }
+    }
+
+    /// Asks the compositor, as the daemon would, whether it tells which application has the focus, for bindings that
+    /// name applications; says what it found (within two seconds: a compositor that does not answer is said to be
+    /// absent).
+    static func sayWhetherFocusIsKnown() {
+        guard let loop = wl_event_loop_create() else { return }
+        defer { wl_event_loop_destroy(loop) }
+        let watcher = FocusWatcher(loop: loop, say: say) { _ in }
+        watcher.settle(within: FocusWatcher.patience)
     }
 
     /// Opens the devices as the daemon would and prints what libinput says of each touch device, and what the

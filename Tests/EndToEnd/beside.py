@@ -104,9 +104,10 @@ class Beside:
         return next(name for name in os.listdir(self.runtime) if name.startswith("wayland-") and
                     not name.endswith(".lock"))
 
-    def open_window(self, title):
-        """A foot terminal titled title, running a shell that waits; returns once the compositor shows it."""
-        process = subprocess.Popen(self.as_user(["foot", "--title", title, "sleep", "3600"]),
+    def open_window(self, title, app_id="foot"):
+        """A foot terminal titled title, with app_id (foot's own by default), running a shell that waits; returns once
+        the compositor shows it."""
+        process = subprocess.Popen(self.as_user(["foot", "--title", title, "--app-id", app_id, "sleep", "3600"]),
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.windows.append(process)
         wait_for(lambda: self.shows(title) or process.poll() is not None, 20, "foot window %s shown" % title)
@@ -114,14 +115,20 @@ class Beside:
             raise Failure("foot %s exited with %s" % (title, process.returncode))
         return process
 
-    def play(self, generator, *options):
+    def play(self, generator, *options, config=None):
         """Generates the gesture with tactus-sim (a 254 x 143 mm touchscreen over 1280 x 720 pixels) and plays it
-        through tactusd with the example configuration, as the user; returns what tactusd printed."""
+        through tactusd with config (a configuration's text; by default the compositor's example), as the user;
+        returns what tactusd printed."""
         trace = os.path.join(self.runtime, "trace.jsonl")
         with open(trace, "w") as file:
             subprocess.run([SIMULATOR, "generate", generator, *SCREEN, *options], stdout=file, check=True)
         os.chown(trace, UID, UID)
         example = os.path.join(ROOT, "examples", "tactusd", self.example)
+        if config is not None:
+            example = os.path.join(self.runtime, "config.toml")
+            with open(example, "w") as file:
+                file.write(config)
+            os.chown(example, UID, UID)
         ran = subprocess.run(self.as_user([self.tactusd, "--config", example, "--replay", trace, "--verbose"],
                                           **self.command_environment()),
                              capture_output=True, text=True, timeout=60)
@@ -197,14 +204,16 @@ class Sway(Beside):
         return json.loads(ran.stdout)
 
     def windows_in_tree(self):
-        """Every window, with the workspace it is on: dicts of name, workspace, fullscreen, width, floating."""
+        """Every window, with the workspace it is on: dicts of name, app_id, workspace, focused, fullscreen, width,
+        floating, visible."""
         found = []
 
         def walk(node, workspace, floating):
             if node.get("type") == "workspace":
                 workspace = node["name"]
             if node.get("pid") and node.get("type") in ("con", "floating_con"):
-                found.append({"name": node.get("name"), "workspace": workspace, "focused": node.get("focused"),
+                found.append({"name": node.get("name"), "app_id": node.get("app_id"), "workspace": workspace,
+                              "focused": node.get("focused"),
                               "fullscreen": node.get("fullscreen_mode", 0) != 0, "width": node["rect"]["width"],
                               "floating": floating, "visible": node.get("visible")})
             for child in node.get("nodes", []):

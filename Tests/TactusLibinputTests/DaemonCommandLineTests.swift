@@ -33,6 +33,20 @@ import Testing
         }
     }
 
+    @Test func checkSaysWhenNoCompositorCanTellTheFocusedApplication() throws {
+        let daemon = try Artifact.daemon.path
+        let file = NSTemporaryDirectory() + "tactusd-apps-\(getpid()).toml"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let environment = ["WAYLAND_DISPLAY=tactus-no-such-compositor", "XDG_RUNTIME_DIR=/tmp"]
+        try "[[binding]]\ngesture = \"tap\"\napp-id = [\"foot\"]\naction = { exec = \"true\" }\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let named = try runInRepository("/usr/bin/env", environment + [daemon, "--check", file])
+        #expect(named == "tactusd: no Wayland compositor at tactus-no-such-compositor to say which application has the "
+                + "focus: bindings with app-id do not run until one is there (looking every 1 s)\n\(file): 1 bindings, good\n")
+        try "[[binding]]\ngesture = \"tap\"\naction = { exec = \"true\" }\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file]) == "\(file): 1 bindings, good\n")
+    }
+
     @Test func theHelpTheManualPageAndTheCompletionsNameTheSameOptions() throws {
         let daemon = try Artifact.daemon.path
         let help = try runInRepository(daemon, ["--help"])
