@@ -20,9 +20,10 @@ public final class Window: ConnectionChild {
     /// Whether the compositor asked the window to close (xdg_toplevel.close): the user closed it.
     public fileprivate(set) var closeRequested = false
 
-    /// Creates a window of `width` × `height` pixels titled `title`; nil when the compositor offers no xdg_wm_base
-    /// or wl_shm. It maps once the compositor configures it, during the connection's dispatch.
-    public init?(connection: WaylandConnection, title: String, width: Int32, height: Int32) {
+    /// Creates a window of `width` × `height` pixels titled `title`, of the application `appID` (xdg_toplevel's app id,
+    /// by which compositors and their tools tell applications apart; nil: none); nil when the compositor offers no
+    /// xdg_wm_base or wl_shm. It maps once the compositor configures it, during the connection's dispatch.
+    public init?(connection: WaylandConnection, title: String, appID: String? = nil, width: Int32, height: Int32) {
         guard let shell = connection.shell, connection.shm != nil, let surface = connection.makeSurface(),
               let xdgSurface = xdg_wm_base_get_xdg_surface(shell, surface) else { return nil }
         self.connection = connection
@@ -31,6 +32,7 @@ public final class Window: ConnectionChild {
         size = (width, height)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         title.withCString { xdg_toplevel_set_title(toplevel, $0) }
+        appID?.withCString { xdg_toplevel_set_app_id(toplevel, $0) }
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
         xdg_toplevel_add_listener(toplevel, toplevelListener, Unmanaged.passUnretained(self).toOpaque())
         connection.adopt(self)

@@ -100,6 +100,11 @@ public struct DemoClient: ParsableCommand {
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
+    @Option(name: .customLong("app-id"), help: ArgumentHelp(
+        "The window's app id, by which the compositor and bindings with app-id tell applications apart.",
+        valueName: "id"))
+    var appID = "tactus-demo-client"
+
     public func validate() throws {
         if let exitAfter, exitAfter < 0 { throw ValidationError("--exit-after must not be negative") }
         var names = Set<String>()
@@ -165,7 +170,7 @@ public struct DemoClient: ParsableCommand {
         let connection = try WaylandConnection(socket: socket)
         let client = try GestureClient(connection: connection)
         // A window where the compositor is a desktop (xdg-shell); a bare surface where it is not (a test's).
-        let window = Window(connection: connection, title: title, width: 600, height: 400)
+        let window = Window(connection: connection, title: title, appID: appID, width: 600, height: 400)
         guard let surface = window?.surface ?? connection.makeSurface() else {
             throw WaylandClientError.missingGlobal("wl_compositor")
         }

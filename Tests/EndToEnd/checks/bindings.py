@@ -84,3 +84,29 @@ def the_keyboard_gates_bindings_and_cycles_focus(Desktop):
                           % (without, held, before, after))
         return ("a 3-finger swipe bound with Super ran 0 actions without it and overview with it held on the headless "
                 "keyboard; Alt+Tab moved the focus %s → %s" % (before[0], after[0]))
+
+
+def a_binding_that_names_an_application_acts_over_its_window_not_the_focused_one(Desktop):
+    """A three-finger tap bound for the application tactus.one (app-id) and for every other (not-app-id), with two
+    windows: the plugin asks the compositor which application the window under the fingers is (tactus_host.app_id),
+    so a tap over tactus.one's window runs its binding while tactus.two's window has the focus, and a tap over
+    tactus.two's runs the other. (Wayfire focuses the window a touch lands on, tactus-wlr does not: the focus after the
+    first tap is only reported.)"""
+    config = (binding("tap", "one", fingers=3) + 'app-id = ["tactus.one"]\n'
+              + binding("tap", "other", fingers=3) + 'not-app-id = ["tactus.one"]\n')
+    with Desktop(config) as desktop:
+        one = desktop.open_client("--app-id", "tactus.one", title="one")
+        two = desktop.open_client("--app-id", "tactus.two", title="two")
+        focused = desktop.windows()[0]["title"]
+        desktop.replay("tap", "--fingers", "3", "--at", "%g,%g" % one.centre())
+        over_one = desktop.actions()
+        focused_then = desktop.windows()[0]["title"]
+        desktop.replay("tap", "--fingers", "3", "--at", "%g,%g" % two.centre())
+        over_two = desktop.actions()[len(over_one):]
+        if (focused, over_one, over_two) != ("two", ["one recognized progress 1.00 fingers 3"],
+                                             ["other recognized progress 1.00 fingers 3"]):
+            raise Failure("app-id: focused %s, then %s; over tactus.one's window %s, over tactus.two's %s"
+                          % (focused, focused_then, over_one, over_two))
+        return ("with tactus.two's window focused, a 3-finger tap over tactus.one's window ran its app-id binding "
+                "(%s; then %s had the focus), and one over tactus.two's the not-app-id one (%s)"
+                % (over_one[0], focused_then, over_two[0]))
