@@ -30,6 +30,10 @@ public final class BindingRuntime: AttachmentOwner {
         case command(String, variables: [(String, String)], binding: Int)
         /// A step's command was left out, and why.
         case leftOut(String, CommandLauncher.Refusal, binding: Int)
+        /// A step's line for the binding's stream (or the line it would be, while `startsCommands` is off).
+        case streamLine(String, binding: Int)
+        /// What the binding's stream process did, or said on its errors: for the log.
+        case stream(String, binding: Int)
     }
 
     /// A binding in force: what it is, whether [[device]] rules apply to it, what it became in the engine (nothing
@@ -57,6 +61,7 @@ public final class BindingRuntime: AttachmentOwner {
     private var entries: [Int: Entry] = [:]
     private var bindingOfAttachment: [AttachmentID: Int] = [:]
     private var launcher: CommandLauncher!
+    private var feeder: StreamFeeder!
 
     /// A runtime whose bindings are recognized by `engineLoop` and whose commands are reaped from a timer on `loop`,
     /// with `clock` for the time (the input clock, which a replay moves). `hostAction` runs a host action's step;
@@ -70,6 +75,7 @@ public final class BindingRuntime: AttachmentOwner {
         launcher = CommandLauncher(loop: loop, clock: clock) { binding, command, refusal in
             report(.leftOut(command, refusal, binding: binding))
         }
+        feeder = StreamFeeder(loop: loop, clock: clock) { binding, message in report(.stream(message, binding: binding)) }
     }
 
     /// The keys of the bindings in force, in order.
@@ -81,6 +87,9 @@ public final class BindingRuntime: AttachmentOwner {
     public func add(_ binding: BindingConfiguration, as key: Int, obeysDeviceRules: Bool = true) {
         remove(key)
         entries[key] = Entry(configuration: binding, obeysDeviceRules: obeysDeviceRules, pacer: ActionPacer(pace: binding.pace))
+        if case .stream(let command, let startsAtLoad) = binding.action, startsCommands {
+            feeder.add(command, for: key, startsNow: startsAtLoad)
+        }
         if !isSuspended { attach(key) }
     }
 
@@ -89,6 +98,7 @@ public final class BindingRuntime: AttachmentOwner {
         guard entries[key] != nil else { return }
         detach(key)
         entries[key] = nil
+        feeder.remove(key)
     }
 
     /// Takes every binding out, as `remove` does: for a reload, which adds the file's bindings again.
@@ -115,6 +125,7 @@ public final class BindingRuntime: AttachmentOwner {
     /// too).
     public func reap() {
         launcher.reap()
+        feeder.reap()
     }
 
     /// From now on, nothing runs but the cancellation of a gesture whose began ran, until `stop`: for a host that stops
@@ -131,6 +142,7 @@ public final class BindingRuntime: AttachmentOwner {
         isSuspended = true
         keys.forEach(detach)
         launcher.stopAll(after: wait, ending: endingCommands)
+        feeder.stopAll(after: wait, ending: endingCommands)
     }
 
     private func attach(_ key: Int) {
@@ -171,7 +183,11 @@ public final class BindingRuntime: AttachmentOwner {
         if acts && (update.phase == .began || update.phase == .recognized) {
             entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
             // The launcher keeps a record for each binding whose gesture began: only for commands it will start.
-            if case .exec = binding.action, startsCommands { launcher.gestureBegins(of: key) }
+            switch binding.action {
+            case .exec where startsCommands: launcher.gestureBegins(of: key)
+            case .stream where startsCommands: feeder.gestureBegins(of: key)
+            default: break
+            }
         }
         guard binding.runs(update), let pacer = entries[key]?.pacer,
               let paces = pacer.paces(at: update, millimetresPerPixel: scale) else { return }
@@ -191,6 +207,14 @@ public final class BindingRuntime: AttachmentOwner {
             report(.command(command, variables: variables, binding: key))
             guard startsCommands, let step = ActionStep(update.phase) else { return }
             launcher.run(command, variables: variables, for: key, step: step)
+        case .stream:
+            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
+            let line = StreamLine.text(for: update, millimetresPerPixel: scale,
+                                       application: engineLoop.engine.application(ofInteractionOn: update.device))
+            report(.streamLine(line, binding: key))
+            guard startsCommands else { return }
+            feeder.send(line, to: key, isChange: update.phase == .changed)
+            if acts && update.phase != .began && update.phase != .changed { feeder.gestureEnds(of: key) }
         }
     }
 

@@ -7,9 +7,18 @@ import Glibc
 /// mask whatever the host set for itself.
 public enum Shell {
     /// Starts `sh -c script sh command`, in a process group of its own when `ownGroup` is set (so that the group can be
-    /// ended whole), with the process's environment plus `variables`. Returns the shell's process id, or the errno.
+    /// ended whole), with the process's environment plus `variables`, and `input`, `output` and `errors` as its
+    /// standard input, output and error when given (the host's otherwise). Returns the shell's process id, or the
+    /// errno.
     public static func spawn(_ script: String, command: String, variables: [(String, String)] = [],
-                             ownGroup: Bool = false) -> Result<pid_t, Errno> {
+                             ownGroup: Bool = false, input: Int32? = nil, output: Int32? = nil,
+                             errors: Int32? = nil) -> Result<pid_t, Errno> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (descriptor, standard) in [(input, STDIN_FILENO), (output, STDOUT_FILENO), (errors, STDERR_FILENO)] {
+            if let descriptor { posix_spawn_file_actions_adddup2(&actions, descriptor, standard) }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -25,7 +34,7 @@ public enum Shell {
         let environment = Self.environment(adding: variables).map { (entry: String) in strdup(entry) }
         defer { (arguments + environment).forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, arguments + [nil], environment + [nil])
+        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environment + [nil])
         return status == 0 ? .success(pid) : .failure(Errno(status))
     }
 

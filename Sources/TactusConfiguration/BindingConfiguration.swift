@@ -10,6 +10,16 @@ public struct BindingConfiguration: Equatable, Sendable {
         case exec(String)
         /// A named action the compositor runs (its run_action callback).
         case host(String)
+        /// A long-running command, run by /bin/sh, that reads the gesture's steps on its standard input, a JSON object
+        /// a line (`StreamLine`): started at the binding's first gesture, or when the binding is loaded
+        /// (`startsAtLoad`), and again at a gesture after it exited.
+        case stream(String, startsAtLoad: Bool)
+
+        /// Whether a process of the host's runs it: an exec or a stream command, which tactusd runs too.
+        public var isCommand: Bool {
+            if case .host = self { return false }
+            return true
+        }
     }
 
     /// The gesture. Parameters left unset take the device kind's thresholds, then the recognizer's defaults.
@@ -126,6 +136,7 @@ public struct BindingConfiguration: Equatable, Sendable {
         switch action {
         case .host(let name): return name
         case .exec(let command): return "exec: \(command)"
+        case .stream(let command, _): return "stream: \(command)"
         }
     }
 
@@ -134,16 +145,19 @@ public struct BindingConfiguration: Equatable, Sendable {
         !kinds[actingRecognizer].isDiscrete && (runs(on: .began) || runs(on: .changed))
     }
 
-    /// Whether the action runs at changes of a continuous gesture without a pace: at every frame the device reports
-    /// (a command launcher holds such changes to a least interval).
+    /// Whether an exec action runs at changes of a continuous gesture without a pace: at every frame the device reports
+    /// (a command launcher holds such changes to a least interval; a stream takes every one).
     public var runsUnpacedChanges: Bool {
-        pace == nil && !kinds[actingRecognizer].isDiscrete && runs(on: .changed)
+        guard case .exec = action else { return false }
+        return pace == nil && !kinds[actingRecognizer].isDiscrete && runs(on: .changed)
     }
 
     /// Whether an update in `phase` runs the action: the steps of `on`; without them, endings always, and
-    /// beginnings, changes and cancellations (which undo them) only for live bindings.
+    /// beginnings, changes and cancellations (which undo them) only for live bindings and streams, which follow the
+    /// gesture as it moves.
     public func runs(on phase: GesturePhase) -> Bool {
         guard let step = ActionStep(phase) else { return false }
+        if case .stream = action, steps == nil { return true }
         return steps.map { $0.contains(step) } ?? (step == .ended || live)
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import JSONLines
 import TactusCore
 import TactusPlatform
 
@@ -288,6 +289,34 @@ private struct Reader {
         return make(value)
     }
 
+    /// `action`: { exec = "command" }, { stream = "command" } with `start = "load"` or `"gesture"` (the default), or
+    /// { host = "name" }.
+    private func action(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration.Action {
+        guard let value = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
+        let kinds = ["exec", "stream", "host"]
+        let forms = "must be { exec = \"command\" }, { stream = \"command\" } (with start = \"load\" or \"gesture\") "
+            + "or { host = \"name\" }"
+        guard let action = value.table, let kind = kinds.first(where: { action[$0] != nil }),
+              let command = action[kind]?.string, !command.isEmpty,
+              action.allSatisfy({ key, _ in key == kind || (kind == "stream" && key == "start") }) else {
+            throw error(at: place, key: "action", forms)
+        }
+        if kind != "host", command.utf8.count > BindingConfiguration.longestCommand {
+            throw error(at: place, key: "action", "a command of \(command.utf8.count) bytes cannot run: Linux takes at most "
+                        + "\(BindingConfiguration.longestCommand) (MAX_ARG_STRLEN, 128 KiB with the NUL that ends it)")
+        }
+        switch kind {
+        case "exec": return .exec(command)
+        case "host": return .host(command)
+        default:
+            let starts = action["start"].map { $0.string ?? "" } ?? "gesture"
+            guard ["gesture", "load"].contains(starts) else {
+                throw error(at: place, key: "action", "start: \(JSONLine.quoted(starts)) is not one of gesture, load")
+            }
+            return .stream(command, startsAtLoad: starts == "load")
+        }
+    }
+
     /// The keys that name applications: those a binding acts over, or those it does not.
     static let applicationKeys = ["app-id", "not-app-id"]
 
@@ -353,17 +382,8 @@ private struct Reader {
                                      + Self.applicationKeys
                                      + ActionPace.keys.map(\.key)), in: place)
         let specification = try gesture(table, in: place)
-        guard let actionValue = table["action"] else { throw error(at: place, key: "action", "missing: every binding has an action") }
-        guard let action = actionValue.table, action.count == 1,
-              let (kindName, commandValue) = action.first(where: { _ in true }),
-              let command = commandValue.string, !command.isEmpty, ["exec", "host"].contains(kindName) else {
-            throw error(at: place, key: "action", "must be { exec = \"command\" } or { host = \"name\" }")
-        }
-        if kindName == "exec", command.utf8.count > BindingConfiguration.longestCommand {
-            throw error(at: place, key: "action", "a command of \(command.utf8.count) bytes cannot run: Linux takes at most "
-                        + "\(BindingConfiguration.longestCommand) (MAX_ARG_STRLEN, 128 KiB with the NUL that ends it)")
-        }
-        var binding = BindingConfiguration(kind: specification.kind, action: kindName == "exec" ? .exec(command) : .host(command))
+        let action = try action(table, in: place)
+        var binding = BindingConfiguration(kind: specification.kind, action: action)
         binding.specification = specification
         if table["name"] != nil {
             guard let label = try text(table, "name", in: place), !label.isEmpty else {

@@ -189,9 +189,9 @@ final class Daemon {
         bindings.configuration = configuration
         numberOfBinding = [:]
         for (index, binding) in configuration.bindings.enumerated() {
-            guard case .exec = binding.action else {
+            guard binding.action.isCommand else {
                 say("tactusd: binding \(index + 1) (\(binding.name)): host actions are a compositor's; tactusd runs exec "
-                    + "actions only, and leaves this binding out")
+                    + "and stream actions only, and leaves this binding out")
                 continue
             }
             bindings.add(binding, as: nextKey)
@@ -232,9 +232,18 @@ final class Daemon {
             guard output.dryRun || output.verbose, let number = numberOfBinding[key] else { return }
             say("tactusd: binding \(number) runs: \(variables.map { "\($0.0)=\($0.1)" }.joined(separator: " ")) \(command)")
         case .leftOut(let command, let refusal, let key):
-            let binding = numberOfBinding[key].map { "binding \($0)" } ?? "a binding reloaded since"
-            say("tactusd: \(binding)'s command \(command): \(refusal)")
+            say("tactusd: \(bindingName(key))'s command \(command): \(refusal)")
+        case .streamLine(let line, let key):
+            guard output.dryRun || output.verbose, let number = numberOfBinding[key] else { return }
+            say("tactusd: binding \(number) streams: \(line.dropLast())")
+        case .stream(let message, let key):
+            say("tactusd: \(bindingName(key))'s stream \(message)")
         }
+    }
+
+    /// How the daemon names a binding in what it says: by its number in the file.
+    private func bindingName(_ key: Int) -> String {
+        numberOfBinding[key].map { "binding \($0)" } ?? "a binding reloaded since"
     }
 }
 

@@ -17,7 +17,7 @@ final class Binding {
     init(_ configuration: BindingConfiguration, isFromFile: Bool) {
         self.isFromFile = isFromFile
         switch configuration.action {
-        case .host(let name), .exec(let name): actionName = strdup(name)
+        case .host(let name), .exec(let name), .stream(let name, _): actionName = strdup(name)
         }
     }
 

@@ -120,11 +120,17 @@ extension Plugin {
                       values: CValues.values(update.values)))
     }
 
-    /// Logs what the runtime says the host should hear: a command left out. (After destroy, the host's callbacks are
-    /// forgotten: nothing reaches it.)
+    /// Logs what the runtime says the host should hear: a command left out, what a stream's process did or said.
+    /// (After destroy, the host's callbacks are forgotten: nothing reaches it.)
     func tell(_ report: BindingRuntime.Report) {
-        guard case .leftOut(let command, let refusal, let key) = report else { return }
-        host.log(TACTUS_LOG_ERROR, "tactus: binding \(key)'s command \(command): \(refusal)")
+        switch report {
+        case .leftOut(let command, let refusal, let key):
+            host.log(TACTUS_LOG_ERROR, "tactus: binding \(key)'s command \(command): \(refusal)")
+        case .stream(let message, let key):
+            host.log(TACTUS_LOG_WARNING, "tactus: binding \(key)'s stream \(message)")
+        case .update, .command, .streamLine:
+            break
+        }
     }
 
     /// Stops the bindings, for tactus_plugin_destroy: a gesture in progress is cancelled and its `cancelled` command

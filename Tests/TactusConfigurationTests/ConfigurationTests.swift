@@ -83,6 +83,11 @@ import TactusSimulation
         ("[[binding]]\ngesture = \"swipe\"\napp-id = [\"a\"]\nnot-app-id = [\"b\"]\naction = { exec = \"x\" }\n", 4,
          "not-app-id: a binding names the applications it acts over (app-id) or those it does not (not-app-id), not both"),
         ("[[binding]]\ngesture = \"swipe\"\napp_id = [\"a\"]\naction = { exec = \"x\" }\n", 3, "app_id: unknown key"),
+        ("[[binding]]\ngesture = \"drag\"\naction = { stream = \"wob\", start = \"now\" }\n", 3,
+         "action: start: \"now\" is not one of gesture, load"),
+        ("[[binding]]\ngesture = \"drag\"\naction = { exec = \"x\", start = \"load\" }\n", 3, "action: must be { exec"),
+        ("[[binding]]\ngesture = \"drag\"\naction = { stream = \"a\", exec = \"b\" }\n", 3, "action: must be { exec"),
+        ("[[binding]]\ngesture = \"drag\"\naction = { stream = \"\" }\n", 3, "action: must be { exec"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
@@ -94,6 +99,23 @@ import TactusSimulation
             #expect(error.message.contains(message), "\(error)")
             #expect(error.description.hasPrefix("mine.toml:\(line): "))
         }
+    }
+
+    @Test func aStreamStartsAtItsFirstGestureOrAtLoadAndTakesEveryStep() throws {
+        let configuration = try Configuration(text: """
+            [[binding]]
+            gesture = "drag"
+            action = { stream = "wob" }
+
+            [[binding]]
+            gesture = "pinch"
+            on = ["ended"]
+            action = { stream = "zoom-bar", start = "load" }
+            """, file: "streams.toml")
+        #expect(configuration.bindings.map(\.action) == [.stream("wob", startsAtLoad: false), .stream("zoom-bar", startsAtLoad: true)])
+        #expect(GesturePhase.allCases.filter(configuration.bindings[0].runs(on:)) == [.began, .changed, .ended, .cancelled, .recognized])
+        #expect(GesturePhase.allCases.filter(configuration.bindings[1].runs(on:)) == [.ended, .recognized])
+        #expect(!configuration.bindings[0].runsUnpacedChanges && configuration.bindings[0].name == "stream: wob")
     }
 
     @Test func aBindingNamesTheApplicationsItActsOverOrThoseItDoesNot() throws {

@@ -9,11 +9,12 @@ enum GeneratedEvents {
     /// The panel's size in millimetres, which the generator lays its gestures out on.
     static let size = Size(width: 1280.0 / 13, height: 768.0 / 13)
 
-    /// The generated gestures, each starting at its time in milliseconds.
-    static func evemu(_ gestures: [(at: Double, gesture: GeneratedGesture)]) -> String {
+    /// The generated gestures, each starting at its time in milliseconds, sampled `rate` times a second.
+    static func evemu(_ gestures: [(at: Double, gesture: GeneratedGesture)], rate: Double = 120) -> String {
         var events: [(Timestamp, InputEvent)] = []
         for (at, gesture) in gestures {
             var options = GeneratorOptions()
+            options.rate = rate
             options.sizeMillimetres = size
             options.sizePixels = Size(width: 1280, height: 768)
             options.start = at
