@@ -38,12 +38,20 @@ public final class BindingRuntime: AttachmentOwner {
 
     /// A binding in force: what it is, whether [[device]] rules apply to it, what it became in the engine (nothing
     /// while suspended), its pacer, and whether a gesture of it began and has not ended.
-    private struct Entry {
+    /// A class: every update of a binding's gesture reaches it, and a reference is one retain where a copy of the
+    /// binding's configuration would be one for each of its strings and lists.
+    private final class Entry {
         let configuration: BindingConfiguration
         let obeysDeviceRules: Bool
         var attached: [AttachmentID] = []
         var pacer: ActionPacer
         var isOpen = false
+
+        init(configuration: BindingConfiguration, obeysDeviceRules: Bool, pacer: ActionPacer) {
+            self.configuration = configuration
+            self.obeysDeviceRules = obeysDeviceRules
+            self.pacer = pacer
+        }
     }
 
     /// The thresholds and [[device]] rules bindings are attached with: those of the configuration in force. A new one
@@ -168,20 +176,22 @@ public final class BindingRuntime: AttachmentOwner {
 
     public func receive(_ update: GestureUpdate) {
         guard let key = bindingOfAttachment[update.attachment], let entry = entries[key] else { return }
+        // `entry` is the binding's own record: what is set on it stays.
         let binding = entry.configuration
         let acts = update.recognizer == binding.actingRecognizer
+        let wasOpen = entry.isOpen
         if acts {
             switch update.phase {
-            case .began: entries[key]?.isOpen = !isSuspended
+            case .began: entry.isOpen = !isSuspended
             case .changed: break
-            default: entries[key]?.isOpen = false
+            default: entry.isOpen = false
             }
         }
         report(.update(update, binding: key))
-        if isSuspended && !(acts && update.phase == .cancelled && entry.isOpen) { return }
+        if isSuspended && !(acts && update.phase == .cancelled && wasOpen) { return }
         let scale = engineLoop.millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1)
         if acts && (update.phase == .began || update.phase == .recognized) {
-            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
+            entry.pacer.measure(from: update, millimetresPerPixel: scale)
             // The launcher keeps a record for each binding whose gesture began: only for commands it will start.
             switch binding.action {
             case .exec where startsCommands: launcher.gestureBegins(of: key)
@@ -189,18 +199,18 @@ public final class BindingRuntime: AttachmentOwner {
             default: break
             }
         }
-        guard binding.runs(update), let pacer = entries[key]?.pacer,
-              let paces = pacer.paces(at: update, millimetresPerPixel: scale) else { return }
+        let pacer = entry.pacer
+        guard binding.runs(update), let paces = pacer.paces(at: update, millimetresPerPixel: scale) else { return }
         switch binding.action {
         case .host:
-            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
+            entry.pacer.measure(from: update, millimetresPerPixel: scale)
             hostAction(key, update)
         case .exec(let command):
             // A change the launcher holds back is left out: the next change that runs carries the gesture's values
             // then, and the paces since. Beginnings, endings and cancellations wait their turn.
             if update.phase == .changed && !launcher.admitsChange(of: key, paced: binding.pace != nil) { return }
             let travel = pacer.step(at: update, millimetresPerPixel: scale)
-            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
+            entry.pacer.measure(from: update, millimetresPerPixel: scale)
             let application = engineLoop.engine.application(ofInteractionOn: update.device)
             let variables = ActionEnvironment.variables(for: update, millimetresPerPixel: scale, paces: paces, step: travel,
                                                         application: application)
@@ -208,7 +218,7 @@ public final class BindingRuntime: AttachmentOwner {
             guard startsCommands, let step = ActionStep(update.phase) else { return }
             launcher.run(command, variables: variables, for: key, step: step)
         case .stream:
-            entries[key]?.pacer.measure(from: update, millimetresPerPixel: scale)
+            entry.pacer.measure(from: update, millimetresPerPixel: scale)
             let line = StreamLine.text(for: update, millimetresPerPixel: scale,
                                        application: engineLoop.engine.application(ofInteractionOn: update.device))
             report(.streamLine(line, binding: key))

@@ -6,6 +6,7 @@ import TactusConfiguration
 import TactusCore
 import TactusEventLoop
 import TactusLibinput
+import TactusPlatform
 
 /// The daemon: libinput's devices (or a replayed trace) feed the engine, which runs on a `wl_event_loop` of the
 /// daemon's own (no display: the loop is libwayland's, for its descriptors, timers and signals), and the
@@ -49,6 +50,13 @@ final class Daemon {
     private var stopping = false
     /// The compositor's focused application, followed while a binding in force names applications.
     private var focus: FocusWatcher?
+    /// When the devices were last read, how many events they gave so far, whether they are read at the flood's pace,
+    /// and the sources that read them: when readable, or every `readingInterval` (`readInput`).
+    private var lastRead: Timestamp?
+    private var eventsRead = 0
+    private var isPacingReads = false
+    private var devicesReadable: OpaquePointer?
+    private var nextRead: OpaquePointer?
 
     /// Opens the devices of `input` and reads the configuration, on `loop`, which must outlive the daemon (its timers
     /// and its engine's are removed from it when the daemon goes); throws what stops it starting.
@@ -60,7 +68,10 @@ final class Daemon {
         bindings = BindingRuntime(engineLoop: engineLoop, loop: loop, clock: { [clock] in clock.now() },
                                   hostAction: { _, _ in }, report: { [unowned self] report in tell(report) })
         bindings.startsCommands = !output.dryRun
-        let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in engineLoop.handle(event, at: time) }
+        let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in
+            eventsRead &+= 1
+            engineLoop.handle(event, at: time)
+        }
         let log: (String) -> Void = { say("tactusd: \($0)") }
         do {
             switch input {
@@ -76,10 +87,15 @@ final class Daemon {
         if let source {
             // The configuration in force: its [[device]] settings place the devices libinput adds.
             source.placement = { [unowned self] report in placement(of: report, in: bindings.configuration) }
-            sources.append(wl_event_loop_add_fd(loop, source.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
-                Daemon.of(data).source?.dispatch()
+            devicesReadable = wl_event_loop_add_fd(loop, source.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, _, data in
+                Daemon.of(data).readInput()
                 return 0
-            }, data))
+            }, data)
+            nextRead = wl_event_loop_add_timer(loop, { data in
+                Daemon.of(data).readInput()
+                return 0
+            }, data)
+            sources += [devicesReadable, nextRead].compactMap { $0 }
         }
         for signal in [SIGHUP, SIGTERM, SIGINT, SIGCHLD] {
             sources.append(wl_event_loop_add_signal(loop, signal, { signal, data in
@@ -94,6 +110,32 @@ final class Daemon {
         if let replayed { wl_event_source_remove(replayed.timer) }
     }
 
+    /// How often the devices are read while input floods: every 8 ms, a 120 Hz display's frame; and what a flood is:
+    /// reads that find events less than 3 ms apart, input of over 333 frames a second (a 480 Hz panel; two devices of
+    /// 120 Hz interleaved are not one). Other input is read as each frame comes. A flood is read every 8 ms, a few
+    /// frames at a time, each at most 8 ms late and with its own time, so that recognition is the same, for a fraction
+    /// of the wakeups and reads (docs/robustness.md).
+    static let readingInterval = TimeSpan.milliseconds(8)
+    static let floodGap = TimeSpan.milliseconds(3)
+
+    /// Reads what the devices sent and hands it to the engine. A read that finds events less than `floodGap` after the
+    /// last one starts the flood's pace: the devices are no longer watched, but read from a timer every
+    /// `readingInterval`, until a read finds nothing, when they are watched again.
+    private func readInput() {
+        let now = Timestamp.monotonicNow(), before = eventsRead
+        let soon = lastRead.map { now - $0 < Self.floodGap } ?? false
+        lastRead = now
+        source?.dispatch()
+        let flooding = eventsRead != before && (isPacingReads || soon)
+        if flooding != isPacingReads, let devicesReadable {
+            isPacingReads = flooding
+            wl_event_source_fd_update(devicesReadable, flooding ? 0 : UInt32(WL_EVENT_READABLE))
+        }
+        if flooding, let nextRead {
+            wl_event_source_timer_update(nextRead, Int32(Self.readingInterval.microseconds / 1000))
+        }
+    }
+
     private static func of(_ data: UnsafeMutableRawPointer?) -> Daemon {
         Unmanaged<Daemon>.fromOpaque(data!).takeUnretainedValue()
     }
@@ -102,8 +144,12 @@ final class Daemon {
     /// that their `cancelled` commands run, and the commands still running get `CommandLauncher.Limits.holdBack` to
     /// finish before they are ended.
     func run() {
-        while !stopping { wl_event_loop_dispatch(loop, -1) }
+        while !stopping {
+            StandardOutput.flush()
+            wl_event_loop_dispatch(loop, -1)
+        }
         bindings.stop(after: CommandLauncher.Limits.holdBack, endingCommands: true)
+        StandardOutput.flush()
     }
 
     /// Plays recorded events, `next` giving them in order as it reads them, on the engine at their own times and in
@@ -306,8 +352,9 @@ struct DaemonError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A line on standard output, at once: tests and journals read it as it comes.
+/// A line on standard output. The daemon's loop sends what was said before it sleeps (`Daemon.run`), so that tests and
+/// journals read each line as it comes, with one write for what a turn of the loop said rather than one a line; the
+/// program sends the rest before it exits (`Tactusd.run`).
 func say(_ line: String) {
-    print(line)
-    fflush(nil)
+    StandardOutput.say(line)
 }

@@ -8,6 +8,7 @@ import TactusConfiguration
 import TactusCore
 import TactusEventLoop
 import TactusLibinput
+import TactusPlatform
 import TactusTrace
 
 /// tactusd: Tactus beside any compositor. It reads a seat's touchscreens and touchpads through libinput, recognizes
@@ -54,6 +55,7 @@ public struct Tactusd: ParsableCommand {
 
     public func run() throws {
         let status = runAsAsked()
+        StandardOutput.flush()
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -40,6 +40,9 @@ public final class EngineLoop {
 
     private let clock: () -> Timestamp
     private var timer: OpaquePointer?
+    /// The deadline the timer is armed for; nil while it is disarmed. A step that leaves the engine's next deadline as
+    /// it was leaves the timer alone: at hundreds of events a second, re-arming it every time is a system call each.
+    private var armedFor: Timestamp?
     private var owners: [AttachmentID: Owner] = [:]
     /// Attachments replaced while an interaction still runs with them (`Engine.retire`).
     private var retired: Set<AttachmentID> = []
@@ -167,7 +170,10 @@ public final class EngineLoop {
     /// Arms the timer for the engine's next deadline, or disarms it when there is none.
     private func rearm() {
         guard let timer else { return }
-        guard let deadline = engine.nextDeadline else {
+        let deadline = engine.nextDeadline
+        guard deadline != armedFor else { return }
+        armedFor = deadline
+        guard let deadline else {
             wl_event_source_timer_update(timer, 0)
             return
         }
@@ -177,6 +183,8 @@ public final class EngineLoop {
     }
 
     private func fire() {
+        // The timer fired, and is disarmed until armed again.
+        armedFor = nil
         // Advance to the deadline itself rather than to now, so that input stamped a little earlier that is
         // still queued does not arrive "in the past".
         if let deadline = engine.nextDeadline, deadline <= clock() { engine.advance(to: deadline) }

@@ -134,12 +134,13 @@ public final class LibinputTranslator {
     }
 
     private func touch(_ type: libinput_event_type, _ event: OpaquePointer, _ device: OpaquePointer) {
-        guard var added = devices[device] else { return }
-        let id = added.description.id
+        // The id alone, not a copy of the device's record: a touchscreen sends hundreds of these a second.
+        guard let id = devices[device]?.description.id else { return }
         let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(event)))
         // A compositor may calibrate a device after it was added, or again when its output turns (sway's
         // calibration_matrix): its size follows from the next touch on, announced again (what was in flight ends).
-        if type == LIBINPUT_EVENT_TOUCH_DOWN, case let now = calibration(of: device), now != added.calibration {
+        if type == LIBINPUT_EVENT_TOUCH_DOWN, var added = devices[device], case let now = calibration(of: device),
+           now != added.calibration {
             calibrate(&added, by: now)
             devices[device] = added
             deliver(.deviceAdded(added.description), time)

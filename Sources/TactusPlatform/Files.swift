@@ -112,3 +112,35 @@ public enum StandardError {
         text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
+
+/// Standard output for a program that says many lines quickly (tactusd under a flood of input): lines are kept here
+/// and written together by `flush()`, one system call for many, rather than through `print`'s locks and a flush for
+/// each. A program flushes before it sleeps and before it exits.
+public enum StandardOutput {
+    /// What was said and not yet written. One thread's: the daemon runs on its loop's thread alone.
+    nonisolated(unsafe) private static var pending: [UInt8] = []
+    /// Beyond this many bytes, what was said is written at once.
+    private static let largestPending = 64 * 1024
+
+    /// Keeps `line` and a newline for the next flush.
+    public static func say(_ line: String) {
+        pending.append(contentsOf: line.utf8)
+        pending.append(UInt8(ascii: "\n"))
+        if pending.count >= largestPending { flush() }
+    }
+
+    /// Writes what was said. A reader that is gone (EPIPE) or a full disk loses it: the program goes on.
+    public static func flush() {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

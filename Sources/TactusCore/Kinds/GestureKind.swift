@@ -105,7 +105,12 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     public var externalName: String { traits.name }
 
     /// The name with dashes, as command lines and the configuration file spell it: `long-press`.
-    public var kebabName: String { externalName.replacingEach("_", with: "-") }
+    public var kebabName: String { GestureKind.kebabNames[self] ?? externalName }
+
+    /// Every kind's `kebabName`, made once: hosts name a gesture's kind at each of its steps.
+    private static let kebabNames = Dictionary(uniqueKeysWithValues: allCases.map {
+        ($0, $0.externalName.replacingEach("_", with: "-"))
+    })
 
     /// The name as C spells it in an enum entry: `LONG_PRESS` (`TACTUS_GESTURE_LONG_PRESS`).
     public var cName: String { String(externalName.uppercased()) }
