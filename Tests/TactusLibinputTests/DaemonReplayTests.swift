@@ -42,6 +42,33 @@ import Testing
         #expect(steps.first == "began" && steps.last == "cancelled" && !steps.contains("ended"), "\(steps)")
     }
 
+    /// examples/streams: the volume bar, as a user runs it (volume-bar on the PATH, piped into wob), on a two-finger
+    /// pull from the right edge: wpctl is asked for a volume at each millimetre, rising to the gesture's progress at
+    /// its end, and wob is given the same levels. (wpctl and wob stand in here as programs that write down what they
+    /// get.)
+    @Test func theVolumeBarExampleSetsTheVolumeAndFeedsWobAsTheFingersMove() throws {
+        let folder = try DaemonThroughLibinputTests.folder()
+        let bin = folder + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for (name, script) in [("wpctl", "echo \"$*\" >> \(folder)/wpctl"), ("wob", "cat > \(folder)/wob")] {
+            try "#!/bin/sh\n\(script)\n".write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
+            chmod("\(bin)/\(name)", 0o755)
+        }
+        let examples = repositoryRoot + "/examples/streams"
+        let trace = try Self.generated(["edge-swipe", "--edge", "right", "--fingers", "2", "--distance", "45",
+                                        "--size", "254x143", "--pixels", "1280x720"], in: folder)
+        let configuration = try String(contentsOfFile: examples + "/volume-bar.toml", encoding: .utf8)
+        let daemon = try Self.start(config: configuration, replaying: trace, in: folder,
+                                    environment: ["PATH": "\(examples):\(bin):/usr/bin:/bin"])
+        try Self.waitForExit(of: daemon, seconds: 10)
+        #expect(daemon.terminationStatus == 0)
+        let levels = ((try? String(contentsOfFile: folder + "/wob", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int($0) }
+        let asked = ((try? String(contentsOfFile: folder + "/wpctl", encoding: .utf8)) ?? "").split(separator: "\n")
+        // 45 mm of 60: 75 % at the end, a level every millimetre or two on the way (a frame at 120 Hz), never going down.
+        #expect(levels.last == 75 && levels.count >= 20 && zip(levels, levels.dropFirst()).allSatisfy { $0 <= $1 }, "\(levels)")
+        #expect(asked.map(String.init) == levels.map { "set-volume @DEFAULT_AUDIO_SINK@ \($0)%" }, "\(asked)")
+    }
+
     /// A trace whose next event is eleven days on: SIGINT stops the replay while it waits.
     @Test func sigintStopsAReplayThatWaitsForItsNextEvent() throws {
         let folder = try DaemonThroughLibinputTests.folder()
