@@ -652,7 +652,9 @@ static const char *host_seat_name(void *data, struct wl_resource *resource) {
 	return client ? client->seat->name : NULL;
 }
 
-/* The application of a window under the fingers, as its xdg_toplevel names it (plugin-host.c). */
+/* The application of a window under the fingers, as its xdg_toplevel names it (plugin-host.c's host_app_id walks
+ * from a popup or subsurface to its toplevel): bindings with app-id act by it (ABI 3.5). A compositor with windows of
+ * its own kinds (Xwayland's, with their class) answers for those too. */
 static const char *host_app_id_of_surface(void *data, struct wl_resource *surface) {
 	(void)data;
 	return host_app_id(surface);

@@ -27,9 +27,14 @@ public struct Tactusd: ParsableCommand {
         cancelled; the end by default), changes paced by every-ms, every-mm, every-degrees or every-scale, with \
         TACTUS_GESTURE, TACTUS_PHASE, TACTUS_FINGERS, TACTUS_DX and TACTUS_DY (mm), TACTUS_SCALE, TACTUS_ROTATION, \
         TACTUS_DIRECTION, TACTUS_EDGE, TACTUS_PROGRESS, TACTUS_COUNT, TACTUS_PACES and, since the command last \
-        ran, TACTUS_STEP_DX, TACTUS_STEP_DY, TACTUS_STEP_SCALE and TACTUS_STEP_ROTATION in the environment. SIGHUP \
-        reads the configuration again; SIGTERM and SIGINT stop it. It reads /dev/input: run it as a member of the \
-        input group.
+        ran, TACTUS_STEP_DX, TACTUS_STEP_DY, TACTUS_STEP_SCALE and TACTUS_STEP_ROTATION in the environment. Bindings \
+        with { stream = "command" } run one process each, which reads every step on its standard input as a line of \
+        JSON; lines never wait for it (64 at most, then old changes are dropped and counted), and it is started again \
+        at the next gesture when it exits. Bindings with app-id or not-app-id act by the application whose window has \
+        the focus, which tactusd learns from the compositor (WAYLAND_DISPLAY) through \
+        zwlr_foreign_toplevel_manager_v1, in TACTUS_APP_ID; it says at start, and with --check, when it cannot. Input \
+        of over 333 frames a second is read every 8 ms. SIGHUP reads the configuration again; SIGTERM and SIGINT stop \
+        it. It reads /dev/input: run it as a member of the input group.
         """,
         version: "tactusd \(String(cString: tactus_version()))")
 
