@@ -149,6 +149,22 @@ class Beside:
         subprocess.run(["pkill", "-u", str(UID), "-x", name])
         wait_for(lambda: not self.processes(name), 5, "%s ended" % name)
 
+    def restart(self):
+        """Ends the compositor and starts it again in the same runtime directory, so on the same socket; its windows
+        went with it."""
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        for window in self.windows:
+            window.wait(timeout=10)
+        self.windows = []
+        for name in os.listdir(self.runtime):
+            if name.startswith("wayland-") or name.startswith("sway-ipc."):
+                os.remove(os.path.join(self.runtime, name))
+        self.process = subprocess.Popen(self.as_user(self.command()), stdout=self._log, stderr=subprocess.STDOUT)
+        wait_for(lambda: self.ready() or self.process.poll() is not None, 20, "%s ready again" % self.name)
+        if self.process.poll() is not None:
+            raise Failure("%s exited at its restart with %s" % (self.name, self.process.returncode))
+
     def close(self):
         for window in self.windows:
             if window.poll() is None:
