@@ -202,12 +202,16 @@ let package = Package(
         // tactusd (Sources/TactusDaemon, the program Sources/tactusd): a seat's devices through libinput (or a trace,
         // --replay), the engine on a wl_event_loop of its own (no display), the configuration's exec bindings run by the
         // binding runtime. It links neither the protocol server nor the simulator, nor Foundation.
+        // cairo, with which tactusd draws its on-screen feedback into shared memory.
+        .systemLibrary(name: "CCairo", path: "Sources/C/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(
             name: "TactusDaemon",
             dependencies: ["TactusCore", "TactusLibinput", "TactusConfiguration", "TactusActions", "TactusEventLoop",
                            "CTactusWaylandServer", "TactusTrace", "CTactusVersion", "TactusCommandLine", "TactusPlatform",
                            // A Wayland client of the compositor, for the focused application (FocusWatcher).
-                           "CTactusWaylandClient", "CDesktopProtocolsClient"]
+                           "CTactusWaylandClient", "CDesktopProtocolsClient",
+                           // What it draws on screen with (Feedback/).
+                           "CCairo"]
         ),
         .executableTarget(name: "tactusd", dependencies: ["TactusDaemon"]),
 

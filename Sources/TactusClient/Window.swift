@@ -87,17 +87,10 @@ extension WaylandConnection {
     /// A buffer of white XRGB8888 pixels in shared memory; nil when that cannot be made.
     func makeWhiteBuffer(width: Int32, height: Int32) -> OpaquePointer? {
         guard let shm else { return nil }
-        let stride = width * 4, size = Int(stride * height)
-        var template = Array("/tmp/tactus-buffer-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        guard ftruncate(fd, off_t(size)) == 0,
-              let pixels = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pixels != MAP_FAILED else { return nil }
-        memset(pixels, 0xFF, size)
-        munmap(pixels, size)
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)) else { return nil }
+        let stride = width * 4
+        guard let memory = SharedMemory(size: Int(stride * height)) else { return nil }
+        memset(memory.bytes, 0xFF, memory.size)
+        guard let pool = wl_shm_create_pool(shm, memory.fileDescriptor, Int32(memory.size)) else { return nil }
         defer { wl_shm_pool_destroy(pool) }
         return wl_shm_pool_create_buffer(pool, 0, width, height, stride, UInt32(WL_SHM_FORMAT_XRGB8888.rawValue))
     }

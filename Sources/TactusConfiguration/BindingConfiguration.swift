@@ -44,6 +44,20 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// The applications over whose windows it acts (`app-id`), or those over which it does not (`not-app-id`); nil:
     /// any. It takes part in recognition only where its rule admits the application the gesture starts over.
     public var applications: ApplicationRule?
+    /// Whether tactusd places an edge strip for an edge swipe's binding (`strip = false`: not), and its width in
+    /// millimetres (`strip = 3`; nil: the width of the edge's band).
+    public var hasStrip = true
+    public var stripWidth: Double?
+
+    /// The widths a `strip` may have, in millimetres.
+    public static let stripWidths = 1.0...50.0
+
+    /// The strip tactusd places along the output's edge for the binding, so that touches starting there reach no
+    /// application: its edge and width in millimetres; nil for a binding of another gesture, or with `strip = false`.
+    public var edgeStrip: (edge: Edge, width: Double)? {
+        guard hasStrip, case .outputEdge(let edge, let band)? = specification.outputEdgeBand else { return nil }
+        return (edge, stripWidth ?? band)
+    }
 
     /// Creates a binding.
     public init(kind: GestureKind, action: Action) {

@@ -16,6 +16,8 @@ public struct Configuration: Equatable, Sendable {
     /// The most of a surface's area a client's exclusion region keeps compositor gestures off, from 0 to 1
     /// (`[clients] exclusion-limit`); nil: the compositor's default.
     public var exclusionLimit: Double?
+    /// What tactusd shows on screen (`[feedback]`); nil: nothing.
+    public var feedback: FeedbackSettings?
 
     /// How many tables and arrays deep a value in the file may sit (`TOMLPrecheck` says how depth is counted): far more
     /// than a configuration needs (its deepest value is 3 deep), far less than overflows the TOML parser's stack.
@@ -74,7 +76,7 @@ public struct Configuration: Equatable, Sendable {
             throw ConfigurationError(file: file, line: error.line, message: "syntax error: \(error.description)")
         }
         let reader = Reader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        try reader.check(table, allows: ["thresholds", "binding", "clients", "device"], in: .top)
+        try reader.check(table, allows: ["thresholds", "binding", "clients", "device", "feedback"], in: .top)
         if let thresholds = table["thresholds"] {
             guard let devices = thresholds.table else { throw reader.error(at: .top, key: "thresholds", "must be a table") }
             try reader.check(devices, allows: ["touchscreen", "touchpad"], in: .table("thresholds"))
@@ -88,6 +90,10 @@ public struct Configuration: Equatable, Sendable {
             guard let values = clients.table else { throw reader.error(at: .top, key: "clients", "must be a table") }
             try reader.check(values, allows: ["exclusion-limit"], in: .table("clients"))
             exclusionLimit = try reader.fraction(values, "exclusion-limit", in: .table("clients"))
+        }
+        if let value = table["feedback"] {
+            guard let values = value.table else { throw reader.error(at: .top, key: "feedback", "must be a table") }
+            feedback = try reader.feedback(values, in: .table("feedback"))
         }
         if let devices = table["device"] {
             guard let list = devices.array else { throw reader.error(at: .top, key: "device", "must be [[device]] tables") }
@@ -335,6 +341,62 @@ private struct Reader {
         return ApplicationRule(names: names, excluding: key == "not-app-id")
     }
 
+    /// `[feedback]`: which parts show, their colours, the touch points' radius and how long the result fades.
+    func feedback(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> FeedbackSettings {
+        try check(table, allows: ["show", "color", "cancelled-color", "touch-radius", "fade-ms"], in: place)
+        var settings = FeedbackSettings()
+        if let value = table["show"] {
+            let names = FeedbackSettings.Part.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let list = value.array else { throw error(at: place, key: "show", "must be a list of parts such as [\"touches\"] (\(names))") }
+            var parts: Set<FeedbackSettings.Part> = []
+            for item in list {
+                guard let part = item.string.flatMap(FeedbackSettings.Part.init(rawValue:)) else {
+                    throw error(at: place, key: "show", "\(item) is not one of \(names)")
+                }
+                parts.insert(part)
+            }
+            settings.shows = parts
+        }
+        for (key, keyPath) in [("color", \FeedbackSettings.color), ("cancelled-color", \.cancelledColor)] {
+            guard let text = try self.text(table, key, in: place) else { continue }
+            guard let color = FeedbackSettings.Color(hex: text) else {
+                throw error(at: place, key: key, "\(JSONLine.quoted(text)) is no colour: write #RRGGBB or #RRGGBBAA (AA: the opacity)")
+            }
+            settings[keyPath: keyPath] = color
+        }
+        if let radius = try number(table, "touch-radius", in: place) {
+            let range = FeedbackSettings.touchRadii
+            guard range.contains(radius) else {
+                throw error(at: place, key: "touch-radius", "must be from \(range.lowerBound) to \(range.upperBound) pixels, not \(radius)")
+            }
+            settings.touchRadius = radius
+        }
+        if let fade = try whole(table, "fade-ms", in: place) {
+            let range = FeedbackSettings.fades
+            guard range.contains(fade) else {
+                throw error(at: place, key: "fade-ms", "must be from \(range.lowerBound) to \(range.upperBound) milliseconds, not \(fade)")
+            }
+            settings.fadeMilliseconds = fade
+        }
+        return settings
+    }
+
+    /// `strip`, for an edge swipe's binding: false, true, or the strip's width in millimetres.
+    private func strip(_ table: TOMLTable, of binding: inout BindingConfiguration, in place: Place) throws(ConfigurationError) {
+        guard let value = table["strip"] else { return }
+        guard binding.specification.outputEdgeBand != nil else {
+            throw error(at: place, key: "strip", "only an edge swipe's binding has an edge strip")
+        }
+        let range = BindingConfiguration.stripWidths
+        if let flag = value.bool {
+            binding.hasStrip = flag
+        } else if let width = value.double ?? value.int.map(Double.init), range.contains(width) {
+            binding.stripWidth = width
+        } else {
+            throw error(at: place, key: "strip", "must be true, false or a width from \(range.lowerBound) to \(range.upperBound) mm")
+        }
+    }
+
     /// A [[device]]: the part of the name it matches, and what it says of those devices.
     func device(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> DeviceSettings {
         try check(table, allows: ["match", "size", "rotation", "ignore", "bindings"], in: place)
@@ -378,7 +440,7 @@ private struct Reader {
     static let modifiers: [String: ModifierSet] = ["shift": .shift, "ctrl": .control, "alt": .alt, "super": .super]
 
     func binding(_ table: TOMLTable, in place: Place) throws(ConfigurationError) -> BindingConfiguration {
-        try check(table, allows: Set(Self.gestureKeys + ["name", "modifiers", "policy", "priority", "action", "live", "on", "then"]
+        try check(table, allows: Set(Self.gestureKeys + ["name", "modifiers", "policy", "priority", "action", "live", "on", "then", "strip"]
                                      + Self.applicationKeys
                                      + ActionPace.keys.map(\.key)), in: place)
         let specification = try gesture(table, in: place)
@@ -423,6 +485,7 @@ private struct Reader {
         binding.steps = try steps(table, in: place)
         binding.pace = try pace(table, in: place)
         binding.applications = try applications(table, in: place)
+        try strip(table, of: &binding, in: place)
         do {
             try binding.specification.validate()
         } catch {

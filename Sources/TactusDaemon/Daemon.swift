@@ -50,6 +50,8 @@ final class Daemon {
     private var stopping = false
     /// The compositor's focused application, followed while a binding in force names applications.
     private var focus: FocusWatcher?
+    /// tactusd's connection to the compositor, made when something needs it (the focus, the feedback, edge strips).
+    private lazy var compositor = CompositorConnection(loop: loop)
     /// When the devices were last read, how many events they gave so far, whether they are read at the flood's pace,
     /// and the sources that read them: when readable, or every `readingInterval` (`readInput`).
     private var lastRead: Timestamp?
@@ -258,7 +260,7 @@ final class Daemon {
             return
         }
         guard focus == nil else { return }
-        let watcher = FocusWatcher(loop: loop, say: say) { [unowned self] application in
+        let watcher = FocusWatcher(connection: compositor, say: say) { [unowned self] application in
             engineLoop.engine.focusedApplication = application
             if output.verbose { say("tactusd: the focused application is \(application ?? "none")") }
         }

@@ -136,7 +136,7 @@ public struct Tactusd: ParsableCommand {
     static func sayWhetherFocusIsKnown() {
         guard let loop = wl_event_loop_create() else { return }
         defer { wl_event_loop_destroy(loop) }
-        let watcher = FocusWatcher(loop: loop, say: say) { _ in }
+        let watcher = FocusWatcher(connection: CompositorConnection(loop: loop), say: say) { _ in }
         watcher.settle(within: FocusWatcher.patience)
     }
 
