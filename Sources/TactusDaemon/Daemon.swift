@@ -52,6 +52,14 @@ final class Daemon {
     private var focus: FocusWatcher?
     /// tactusd's connection to the compositor, made when something needs it (the focus, the feedback, edge strips).
     private lazy var compositor = CompositorConnection(loop: loop)
+    /// What tactusd puts on screen while the configuration asks for it: the feedback (`[feedback]`) and the edge strips
+    /// (edge swipes' bindings), placed through the compositor's layer shell; and what was said of it last.
+    private var layerShell: LayerShell?
+    private var overlay: Overlay?
+    private var strips: EdgeStrips?
+    private var saidOfScreen: String?
+    /// The devices present, for the feedback and the strips made after they came.
+    private var devices: [DeviceID: DeviceDescription] = [:]
     /// When the devices were last read, how many events they gave so far, whether they are read at the flood's pace,
     /// and the sources that read them: when readable, or every `readingInterval` (`readInput`).
     private var lastRead: Timestamp?
@@ -72,7 +80,7 @@ final class Daemon {
         bindings.startsCommands = !output.dryRun
         let deliver: (InputEvent, Timestamp) -> Void = { [unowned self] event, time in
             eventsRead &+= 1
-            engineLoop.handle(event, at: time)
+            feed(event, at: time)
         }
         let log: (String) -> Void = { say("tactusd: \($0)") }
         do {
@@ -138,6 +146,18 @@ final class Daemon {
         }
     }
 
+    /// An input event, to the engine and to what shows on screen.
+    private func feed(_ event: InputEvent, at time: Timestamp) {
+        switch event {
+        case .deviceAdded(let device): devices[device.id] = device
+        case .deviceRemoved(let id): devices[id] = nil
+        default: break
+        }
+        overlay?.note(event)
+        strips?.note(event)
+        engineLoop.handle(event, at: time)
+    }
+
     private static func of(_ data: UnsafeMutableRawPointer?) -> Daemon {
         Unmanaged<Daemon>.fromOpaque(data!).takeUnretainedValue()
     }
@@ -187,7 +207,7 @@ final class Daemon {
                     return
                 }
                 engineLoop.advance(to: time)
-                engineLoop.handle(event, at: time)
+                feed(event, at: time)
                 replay.played(at: time, late: now - time)
             }
         } catch {
@@ -248,7 +268,64 @@ final class Daemon {
         }
         say("tactusd: \(bindings.keys.count) bindings from \(configurationPath)")
         followFocus(if: configuration.bindings.contains { $0.applications != nil })
+        var widths: [Edge: Double] = [:]
+        for number in numberOfBinding.values {
+            guard let strip = configuration.bindings[number - 1].edgeStrip else { continue }
+            widths[strip.edge] = max(widths[strip.edge] ?? 0, strip.width)
+        }
+        show(feedback: configuration.feedback, strips: widths)
         return true
+    }
+
+    /// Shows the feedback when `feedback` is given, and the edge strips of `widths` (millimetres by edge), through the
+    /// compositor's layer shell; takes them away when not.
+    private func show(feedback: FeedbackSettings?, strips widths: [Edge: Double]) {
+        guard feedback != nil || !widths.isEmpty else {
+            (overlay, strips, layerShell, saidOfScreen) = (nil, nil, nil, nil)
+            return
+        }
+        let shell = layerShell ?? LayerShell(connection: compositor)
+        layerShell = shell
+        if let feedback {
+            if let overlay { overlay.settings = feedback } else { overlay = Overlay(shell: shell, loop: loop, settings: feedback) }
+        } else {
+            overlay = nil
+        }
+        if widths.isEmpty {
+            strips = nil
+        } else if strips == nil {
+            strips = EdgeStrips(shell: shell)
+        }
+        for device in devices.values {
+            overlay?.note(.deviceAdded(device))
+            strips?.note(.deviceAdded(device))
+        }
+        strips?.widths = widths
+        shell.changed = { [unowned self] in
+            overlay?.outputsChanged()
+            strips?.outputsChanged()
+            sayWhatShows()
+        }
+        sayWhatShows()
+    }
+
+    /// Says, once for each change, whether the feedback and the strips can show, and where.
+    private func sayWhatShows() {
+        guard let layerShell else { return }
+        let what = [overlay.map { _ in "the feedback" }, strips.map { "edge strips (\($0.widths.keys.map(\.rawValue).sorted().joined(separator: ", ")))" }]
+            .compactMap { $0 }.joined(separator: " and ")
+        let socket = layerShell.socketName
+        let message: String
+        if !layerShell.isConnected {
+            message = "no Wayland compositor at \(socket) to show \(what) on (looking every \(CompositorConnection.retryInterval / 1000) s)"
+        } else if let missing = layerShell.missing {
+            message = "the compositor at \(socket) offers no \(missing): \(what) cannot show"
+        } else {
+            message = "showing \(what) on \(socket), \(layerShell.outputs.count) outputs (zwlr_layer_shell_v1)"
+        }
+        guard message != saidOfScreen else { return }
+        saidOfScreen = message
+        say("tactusd: " + message)
     }
 
     /// Follows the compositor's focused application while `needed` (a binding names applications), for the engine,
@@ -273,7 +350,10 @@ final class Daemon {
     private func tell(_ report: BindingRuntime.Report) {
         switch report {
         case .update(let update, let key):
-            guard output.verbose, let number = numberOfBinding[key] else { return }
+            guard let number = numberOfBinding[key] else { return }
+            overlay?.note(update, of: key, binding: bindings.configuration.bindings[number - 1],
+                          millimetresPerPixel: engineLoop.millimetresPerPixel[update.device] ?? Vector(dx: 1, dy: 1))
+            guard output.verbose else { return }
             let why = update.reason.map { " (\($0.rawValue))" } ?? ""
             say("tactusd: binding \(number): \(update.kind.kebabName) \(update.phase.rawValue)\(why)")
         case .command(let command, let variables, let key):

@@ -97,6 +97,11 @@ public struct DemoClient: ParsableCommand {
         """))
     var releaseSeats = false
 
+    @Flag(name: .customLong("no-gestures"), help: ArgumentHelp(
+        "Subscribe to no gesture: only the window, and what --touch and --pointer print, where the compositor offers no "
+        + "tactus-gestures-v1 (one that tactusd runs beside)."))
+    var noGestures = false
+
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
@@ -107,6 +112,9 @@ public struct DemoClient: ParsableCommand {
 
     public func validate() throws {
         if let exitAfter, exitAfter < 0 { throw ValidationError("--exit-after must not be negative") }
+        if noGestures, !gestures.isEmpty || !exclusion.isEmpty || seat != nil {
+            throw ValidationError("--no-gestures subscribes to nothing: it takes no --gesture, --exclusion or --seat")
+        }
         var names = Set<String>()
         for gesture in namedGestures where !names.insert(gesture.name).inserted {
             throw ValidationError("two gestures are named \"\(gesture.name)\"")
@@ -131,14 +139,14 @@ public struct DemoClient: ParsableCommand {
 
     /// The gestures given, or pinch and rotate.
     private var namedGestures: [NamedGesture] {
-        guard gestures.isEmpty else { return gestures }
+        guard gestures.isEmpty, !noGestures else { return gestures }
         return [NamedGesture(name: "pinch", gesture: RemoteGesture(kind: .magnify)),
                 NamedGesture(name: "rotate", gesture: RemoteGesture(kind: .rotate))]
     }
 
     /// The simultaneous pairs given, and pinch with rotate when they are the default gestures.
     private var simultaneousPairs: [GesturePair] {
-        gestures.isEmpty ? simultaneous + [GesturePair(first: "pinch", second: "rotate")] : simultaneous
+        gestures.isEmpty && !noGestures ? simultaneous + [GesturePair(first: "pinch", second: "rotate")] : simultaneous
     }
 
     /// SIGTERM and SIGINT, blocked in every thread from the start, for `unlockOnTermination(_:)`.
@@ -168,7 +176,7 @@ public struct DemoClient: ParsableCommand {
     private func subscribeAndPrint() throws {
         if lock { DemoClient.blockTermination() }
         let connection = try WaylandConnection(socket: socket)
-        let client = try GestureClient(connection: connection)
+        let client = noGestures ? nil : try GestureClient(connection: connection)
         // A window where the compositor is a desktop (xdg-shell); a bare surface where it is not (a test's).
         let window = Window(connection: connection, title: title, appID: appID, width: 600, height: 400)
         guard let surface = window?.surface ?? connection.makeSurface() else {
@@ -190,7 +198,7 @@ public struct DemoClient: ParsableCommand {
         var printed = 0
         let isDone = { exitAfter.map { printed >= $0 } ?? false }
         let subscriptions = namedGestures.map { named in
-            let subscription = client.subscribe(named.gesture, on: surface, seat: chosenSeat, commit: false)
+            let subscription = client!.subscribe(named.gesture, on: surface, seat: chosenSeat, commit: false)
             subscription.onEvent = { event in
                 // One read can bring several frames; --exit-after means exactly that many lines.
                 guard !isDone() else { return }
@@ -205,7 +213,7 @@ public struct DemoClient: ParsableCommand {
         relate(requireFailure, in: byName) { $0.requireFailure(of: $1) }
         for (_, subscription) in subscriptions { subscription.commit() }
         if releaseSeats { connection.releaseSeats() }
-        let excluded = exclusion.isEmpty ? nil : client.exclude(exclusion.flatMap { $0 }, on: surface)
+        let excluded = exclusion.isEmpty ? nil : client?.exclude(exclusion.flatMap { $0 }, on: surface)
         let touches = touch ? TouchObserver(connection: connection) : nil
         touches?.onEvent = { event in
             let line = DemoClient.touchLine(event)

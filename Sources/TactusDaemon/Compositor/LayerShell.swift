@@ -148,6 +148,8 @@ final class LayerSurface {
     private(set) var width: Int32 = 0, height: Int32 = 0
     /// Whether a drawing waits for the compositor's next frame: the next waits for it.
     private(set) var isWaitingForFrame = false
+    /// Whether it showed a picture at its current size.
+    private(set) var hasDrawn = false
     /// Heard when the surface can be drawn: at the compositor's first configure, at a new size, and after the frame a
     /// drawing waited for.
     var drawable: () -> Void = {}
@@ -228,6 +230,7 @@ final class LayerSurface {
         wl_surface_damage_buffer(surface, 0, 0, pixels.width, pixels.height)
         wl_surface_commit(surface)
         shell.flush()
+        hasDrawn = true
         return true
     }
 
@@ -235,7 +238,10 @@ final class LayerSurface {
         zwlr_layer_surface_v1_ack_configure(role, serial)
         let changed = Int32(clamping: width) != self.width || Int32(clamping: height) != self.height
         (self.width, self.height) = (Int32(clamping: width), Int32(clamping: height))
-        if changed { drawable() }
+        if changed {
+            hasDrawn = false
+            drawable()
+        }
     }
 
     fileprivate func frameDone() {
