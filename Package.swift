@@ -272,6 +272,8 @@ let package = Package(
         .target(name: "RepositoryPrograms", path: "Tests/RepositoryPrograms"),
         .testTarget(name: "TactusSimulationTests", dependencies: ["TactusSimulation", "TactusTrace", "RepositoryPrograms"]),
         .testTarget(name: "TactusConfigurationTests", dependencies: ["TactusCore", "TactusConfiguration", "TactusActions", "TactusSimulation"]),
+        // What tactusd shows on screen, apart from the compositor: the feedback's scene, the strips' widths.
+        .testTarget(name: "TactusDaemonTests", dependencies: ["TactusDaemon", "TactusCore", "TactusConfiguration"]),
         .testTarget(name: "TactusActionsTests", dependencies: ["TactusActions", "TactusCore", "CTactusWaylandServer"]),
         .target(name: "UmockdevPreload", path: "Tests/UmockdevPreload", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "WayfireWithoutGPU", dependencies: ["CWlroots"], path: "Tests/WayfireWithoutGPU",

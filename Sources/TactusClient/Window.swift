@@ -14,7 +14,11 @@ public final class Window: ConnectionChild {
     private var xdgSurface: OpaquePointer?
     private var toplevel: OpaquePointer?
     private var buffer: OpaquePointer?
-    private let size: (width: Int32, height: Int32)
+    private var size: (width: Int32, height: Int32)
+    /// Whether the window takes the size the compositor suggests (a tiling compositor's tile), rather than its own.
+    private let fillsSuggestedSize: Bool
+    /// The size the compositor suggested last, taken at the next configure when the window fills it.
+    fileprivate var suggestedSize: (width: Int32, height: Int32)?
     /// Whether the compositor configured the window and it has shown its buffer.
     public private(set) var isMapped = false
     /// Whether the compositor asked the window to close (xdg_toplevel.close): the user closed it.
@@ -22,14 +26,17 @@ public final class Window: ConnectionChild {
 
     /// Creates a window of `width` × `height` pixels titled `title`, of the application `appID` (xdg_toplevel's app id,
     /// by which compositors and their tools tell applications apart; nil: none); nil when the compositor offers no
-    /// xdg_wm_base or wl_shm. It maps once the compositor configures it, during the connection's dispatch.
-    public init?(connection: WaylandConnection, title: String, appID: String? = nil, width: Int32, height: Int32) {
+    /// xdg_wm_base or wl_shm. It maps once the compositor configures it, during the connection's dispatch. With
+    /// `fillsSuggestedSize` it takes the size the compositor suggests instead, where it suggests one.
+    public init?(connection: WaylandConnection, title: String, appID: String? = nil, width: Int32, height: Int32,
+                 fillsSuggestedSize: Bool = false) {
         guard let shell = connection.shell, connection.shm != nil, let surface = connection.makeSurface(),
               let xdgSurface = xdg_wm_base_get_xdg_surface(shell, surface) else { return nil }
         self.connection = connection
         self.surface = surface
         self.xdgSurface = xdgSurface
         size = (width, height)
+        self.fillsSuggestedSize = fillsSuggestedSize
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         title.withCString { xdg_toplevel_set_title(toplevel, $0) }
         appID?.withCString { xdg_toplevel_set_app_id(toplevel, $0) }
@@ -47,6 +54,12 @@ public final class Window: ConnectionChild {
     fileprivate func configure(serial: UInt32) {
         guard let xdgSurface else { return }
         xdg_surface_ack_configure(xdgSurface, serial)
+        if fillsSuggestedSize, let suggested = suggestedSize, suggested.width > 0, suggested.height > 0,
+           suggested != size {
+            size = suggested
+            if let buffer { wl_buffer_destroy(buffer) }
+            buffer = nil
+        }
         if buffer == nil { buffer = connection.makeWhiteBuffer(width: size.width, height: size.height) }
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage(surface, 0, 0, size.width, size.height)
@@ -67,9 +80,12 @@ private nonisolated(unsafe) let xdgSurfaceListener = permanent(xdg_surface_liste
     }
 ))
 
-/// The window keeps its own size whatever the compositor suggests; a close request is noted.
+/// The size the compositor suggests is noted (the window keeps its own unless it fills it), and a close request.
 private nonisolated(unsafe) let toplevelListener = permanent(xdg_toplevel_listener(
-    configure: { _, _, _, _, _ in },
+    configure: { data, _, width, height, _ in
+        guard let data else { return }
+        Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().suggestedSize = (width, height)
+    },
     close: { data, _ in
         guard let data else { return }
         Unmanaged<Window>.fromOpaque(data).takeUnretainedValue().closeRequested = true

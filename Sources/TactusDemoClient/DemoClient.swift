@@ -102,6 +102,9 @@ public struct DemoClient: ParsableCommand {
         + "tactus-gestures-v1 (one that tactusd runs beside)."))
     var noGestures = false
 
+    @Flag(help: "Take the size the compositor suggests for the window (a tiling compositor's tile) instead of 600 x 400.")
+    var fill = false
+
     @Option(help: "The window's title, where the compositor is a desktop.")
     var title = "tactus-demo-client"
 
@@ -178,7 +181,8 @@ public struct DemoClient: ParsableCommand {
         let connection = try WaylandConnection(socket: socket)
         let client = noGestures ? nil : try GestureClient(connection: connection)
         // A window where the compositor is a desktop (xdg-shell); a bare surface where it is not (a test's).
-        let window = Window(connection: connection, title: title, appID: appID, width: 600, height: 400)
+        let window = Window(connection: connection, title: title, appID: appID, width: 600, height: 400,
+                            fillsSuggestedSize: fill)
         guard let surface = window?.surface ?? connection.makeSurface() else {
             throw WaylandClientError.missingGlobal("wl_compositor")
         }

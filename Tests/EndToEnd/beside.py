@@ -77,6 +77,7 @@ class Beside:
             "XDG_CONFIG_HOME": self.config_home, "LANG": "C.UTF-8",
             "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
         }
+        self.environment.update(self.devices())
         self.log_path = os.path.join(self.runtime, "compositor.log")
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(self.as_user(self.command()), stdout=self._log, stderr=subprocess.STDOUT)
@@ -89,6 +90,10 @@ class Beside:
         except BaseException:
             self.close()
             raise
+
+    def devices(self):
+        """What the compositor's environment needs for its input devices: none, headless."""
+        return {}
 
     def as_user(self, command, **more):
         """command as the unprivileged user, where the compositor is, with its environment (and more)."""

@@ -88,6 +88,23 @@ import TactusSimulation
         ("[[binding]]\ngesture = \"drag\"\naction = { exec = \"x\", start = \"load\" }\n", 3, "action: must be { exec"),
         ("[[binding]]\ngesture = \"drag\"\naction = { stream = \"a\", exec = \"b\" }\n", 3, "action: must be { exec"),
         ("[[binding]]\ngesture = \"drag\"\naction = { stream = \"\" }\n", 3, "action: must be { exec"),
+        ("[feedback]\ncolor = \"#12345\"\n", 2, "color: \"#12345\" is no colour: write #RRGGBB or #RRGGBBAA"),
+        ("[feedback]\n\ncancelled-color = \"red\"\n", 3, "cancelled-color: \"red\" is no colour"),
+        ("[feedback]\ncolor = \"#gg0000\"\n", 2, "color: \"#gg0000\" is no colour"),
+        ("[feedback]\nshow = [\"touches\", \"fireworks\"]\n", 2, "show: \"fireworks\" is not one of touches, progress, result"),
+        ("[feedback]\nshow = \"touches\"\n", 2, "show: must be a list of parts"),
+        ("[feedback]\ntouch-radius = 0\n", 2, "touch-radius: must be from 2.0 to 200.0 pixels, not 0.0"),
+        ("[feedback]\ntouch-radius = nan\n", 2, "touch-radius: must be a finite number"),
+        ("[feedback]\nfade-ms = 1.5\n", 2, "fade-ms: must be a whole number"),
+        ("[feedback]\nfade-ms = 20000\n", 2, "fade-ms: must be from 0 to 10000 milliseconds, not 20000"),
+        ("[feedback]\nfade = 300\n", 2, "fade: unknown key"),
+        ("feedback = true\n", 1, "feedback: must be a table"),
+        ("[[binding]]\ngesture = \"swipe\"\nstrip = false\naction = { exec = \"x\" }\n", 3,
+         "strip: only an edge swipe's binding has an edge strip"),
+        ("[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\nstrip = 0.5\naction = { exec = \"x\" }\n", 4,
+         "strip: must be true, false or a width from 1.0 to 50.0 mm"),
+        ("[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\nstrip = \"wide\"\naction = { exec = \"x\" }\n", 4,
+         "strip: must be true, false or a width"),
     ] as [(String, Int, String)])
     func aMistakeIsReportedWithItsFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: ConfigurationError.self) { try Configuration(text: text, file: "mine.toml") }
@@ -99,6 +116,50 @@ import TactusSimulation
             #expect(error.message.contains(message), "\(error)")
             #expect(error.description.hasPrefix("mine.toml:\(line): "))
         }
+    }
+
+    @Test func feedbackIsOffUnlessTheFileHasItsTableWhoseKeysChangeTheLook() throws {
+        #expect(try Configuration(text: "", file: "none.toml").feedback == nil)
+        #expect(try Configuration(text: "[feedback]\n", file: "on.toml").feedback == FeedbackSettings())
+        let feedback = try #require(try Configuration(text: """
+            [feedback]
+            show = ["touches", "result"]
+            color = "#FF00ff"
+            cancelled-color = "#10203040"
+            touch-radius = 12.5
+            fade-ms = 0
+            """, file: "look.toml").feedback)
+        #expect(feedback.shows == [.touches, .result])
+        #expect(feedback.color == FeedbackSettings.Color(red: 255, green: 0, blue: 255, alpha: 255))
+        #expect(feedback.cancelledColor == FeedbackSettings.Color(red: 0x10, green: 0x20, blue: 0x30, alpha: 0x40))
+        #expect(feedback.touchRadius == 12.5 && feedback.fadeMilliseconds == 0)
+    }
+
+    @Test func anEdgeSwipesBindingHasAStripAsWideAsItsBandUnlessItSaysOtherwise() throws {
+        let configuration = try Configuration(text: """
+            [[binding]]
+            gesture = "edge-swipe"
+            edge = "left"
+            action = { exec = "a" }
+
+            [[binding]]
+            gesture = "edge-swipe"
+            edge = "top"
+            strip = 3
+            action = { exec = "b" }
+
+            [[binding]]
+            gesture = "edge-swipe"
+            edge = "right"
+            strip = false
+            action = { exec = "c" }
+
+            [[binding]]
+            gesture = "swipe"
+            action = { exec = "d" }
+            """, file: "strips.toml")
+        let strips = configuration.bindings.map { $0.edgeStrip.map { "\($0.edge.rawValue) \($0.width)" } }
+        #expect(strips == ["left 5.0", "top 3.0", nil, nil])
     }
 
     @Test func aStreamStartsAtItsFirstGestureOrAtLoadAndTakesEveryStep() throws {

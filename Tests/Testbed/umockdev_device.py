@@ -10,7 +10,7 @@ device at a time:
 usage: umockdev_device.py DESCRIPTION --kind KIND --node /dev/input/eventN --files PREFIX --udev FOLDER
                           [--property NAME=value]...
 
-writes PREFIX.umockdev, PREFIX.ioctl and FOLDER/c13:MINOR. KIND is touchscreen, touchpad or keyboard; each
+writes PREFIX.umockdev, PREFIX.ioctl and FOLDER/c13:MINOR. KIND is touchscreen, touchpad, keyboard or mouse; each
 --property is one more udev property of the device (a hwdb entry's or a rule's, such as
 LIBINPUT_CALIBRATION_MATRIX).
 """
@@ -139,7 +139,7 @@ def udev_entry(udev_kind, properties):
 
 def write(description, kind, node, files, udev, properties=()):
     """Writes files.umockdev, files.ioctl and the udev entry in the folder udev for the device that description (an
-    evemu description's text) describes, of kind (touchscreen, touchpad or keyboard), at node."""
+    evemu description's text) describes, of kind (touchscreen, touchpad, keyboard or mouse), at node."""
     parsed, udev_kind = Description(description), "ID_INPUT_" + kind.upper()
     minor = 64 + int(node.removeprefix("/dev/input/event"))
     with open(files + ".umockdev", "w") as out:
@@ -153,7 +153,7 @@ def write(description, kind, node, files, udev, properties=()):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Writes what umockdev needs to emulate an evemu-described device.")
     parser.add_argument("description", help="the device's evemu description")
-    parser.add_argument("--kind", required=True, choices=["touchscreen", "touchpad", "keyboard"])
+    parser.add_argument("--kind", required=True, choices=["touchscreen", "touchpad", "keyboard", "mouse"])
     parser.add_argument("--node", required=True, help="the emulated node, /dev/input/eventN")
     parser.add_argument("--files", required=True, help="the prefix of the .umockdev and .ioctl files written")
     parser.add_argument("--udev", required=True, help="the folder of the udev database entry ($TACTUS_UDEV_DATA)")

@@ -35,14 +35,15 @@ final class EdgeStrips {
     /// The outputs changed: the strips are placed again.
     func outputsChanged() { place() }
 
-    /// The width of a strip of `millimetres` on `output`, in its logical pixels.
-    func pixels(_ millimetres: Double, on output: LayerShell.Output) -> UInt32 {
-        let logicalWidth = Double(output.pixelWidth) / Double(output.scale)
+    /// The width of a strip of `millimetres` on an output `logicalWidth` pixels wide, in its logical pixels: of the
+    /// touchscreen's `touchscreenWidth` millimetres spanning the output when one is known, else of the output's
+    /// `physicalWidth` millimetres when the compositor says it (0: it does not), else of 96 dpi. One pixel at least.
+    static func pixels(_ millimetres: Double, logicalWidth: Double, touchscreenWidth: Double?, physicalWidth: Double) -> UInt32 {
         let perMillimetre: Double
         if let touchscreenWidth, logicalWidth > 0 {
             perMillimetre = logicalWidth / touchscreenWidth
-        } else if output.physicalWidth > 0, logicalWidth > 0 {
-            perMillimetre = logicalWidth / Double(output.physicalWidth)
+        } else if physicalWidth > 0, logicalWidth > 0 {
+            perMillimetre = logicalWidth / physicalWidth
         } else {
             perMillimetre = 96 / 25.4
         }
@@ -56,7 +57,8 @@ final class EdgeStrips {
         let left = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue, right = ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
         for output in shell.outputs.values {
             for (edge, millimetres) in widths.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                let width = pixels(millimetres, on: output)
+                let width = Self.pixels(millimetres, logicalWidth: Double(output.pixelWidth) / Double(output.scale),
+                                        touchscreenWidth: touchscreenWidth, physicalWidth: Double(output.physicalWidth))
                 var placement = LayerSurface.Placement(anchor: 0, takesInput: true, namespace: "tactus-edge-strip")
                 switch edge {
                 case .left: (placement.anchor, placement.width) = (left | top | bottom, width)

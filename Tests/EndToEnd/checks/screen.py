@@ -8,7 +8,7 @@ import subprocess
 import time
 
 from beside import UID
-from desktop import Failure, wait_for
+from desktop import CLIENT, Failure, Lines, wait_for
 
 # Opaque magenta, which nothing else on the desktop has, so that the pixels say what the feedback drew.
 MAGENTA = (255, 0, 255)
@@ -147,3 +147,107 @@ def the_feedback_shows_the_fingers_and_the_progress_and_is_gone_when_idle(Sway):
                 "at 20 of 40 mm), its end %s; idle after, 0 of %d pixels differ from the screenshot before"
                 % (sway.name, discs[0], ", ".join("%.0f,%.0f" % (x * MM, y * MM) for x, y in fingers), filled,
                    BAR_WIDTH, track, before.width * before.height))
+
+
+
+STRIPS = """
+[feedback]
+color = "#ff00ff"
+fade-ms = 300
+
+[[binding]]
+name = "pull"
+gesture = "edge-swipe"
+edge = "left"
+action = { exec = "echo pulled >> %(marks)s" }
+"""
+
+# One finger lands 1 mm from the left edge (in the strip: the edge band's 5 mm are 25 pixels), pulls 40 mm inwards in
+# 400 ms, rests until 3.4 s and lifts; another taps the middle of the screen at 4.5 s.
+PULL_AND_TAP = ([(0, {0: (1.0, 71.5)})] + [(step * 10, {0: (1.0 + step, 71.5)}) for step in range(1, 41)]
+                + [(3400, {0: None}), (4500, {1: (127.0, 71.5)}), (4600, {1: None})])
+
+
+class Probe:
+    """A tactus-demo-client window that subscribes to no gesture (sway has no tactus-gestures-v1) and prints the touch
+    and pointer events it gets, filling sway's workspace."""
+
+    def __init__(self, beside):
+        self.process = subprocess.Popen(beside.as_user([CLIENT, "--no-gestures", "--fill", "--touch", "--pointer", "--title",
+                                                        "probe"]),
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines = Lines(self.process.stdout, json.loads)
+        wait_for(lambda: any(line.get("event") == "ready" for line in self.lines.snapshot())
+                 or self.process.poll() is not None, 10, "the probe window")
+        if self.process.poll() is not None:
+            raise Failure("the probe window exited %s: %s" % (self.process.returncode, self.process.stderr.read()))
+        wait_for(lambda: beside.shows("probe"), 10, "%s shows the probe window" % beside.name)
+
+    def events(self, event, kind):
+        return [line for line in self.lines.snapshot() if line.get("event") == event and line.get("type") == kind]
+
+    def presses(self):
+        return [line for line in self.events("pointer", "button") if line.get("state") == "pressed"]
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def click(sway, x, y):
+    sway.swaymsg("seat", "seat0", "cursor", "set", str(x), str(y))
+    sway.swaymsg("seat", "seat0", "cursor", "press", "button1")
+    sway.swaymsg("seat", "seat0", "cursor", "release", "button1")
+
+
+def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
+    """sway reads a touchscreen through libinput; a window fills the screen; tactusd (reading the same touches) has a
+    left edge swipe's binding, so a strip along that edge, and the feedback. A finger pulled in from the left edge runs
+    the binding once, and the window receives no wl_touch event of it; while it rests, the feedback shows its disc,
+    a click in the middle reaches the window through the feedback, and one 10 pixels from the edge, in the strip, does
+    not; a tap in the middle afterwards reaches the window (one down, one up)."""
+    class Sway(SwayOnTouchscreen):
+        steps = PULL_AND_TAP
+
+    with Sway() as sway:
+        probe = Probe(sway)
+        marks = os.path.join(sway.runtime, "marks")
+        config = os.path.join(sway.runtime, "strips.toml")
+        with open(config, "w") as file:
+            file.write(STRIPS % {"marks": marks})
+        os.chown(config, UID, UID)
+        said_path = os.path.join(sway.runtime, "tactusd.out")
+        with open(said_path, "w") as said:
+            daemon = subprocess.Popen(sway.tactusd_command(config, "--verbose"), stdout=said, stderr=subprocess.STDOUT)
+        try:
+            wait_for(lambda: "showing the feedback and edge strips (left)" in open(said_path).read()
+                     or daemon.poll() is not None, 10, "%s: tactusd shows its strip" % sway.name)
+            if time.monotonic() > sway.start_of_touches:
+                raise Failure("%s: sway, the window and tactusd were not up before the touches began" % sway.name)
+            sway.wait_for_touches(1000)
+            resting = Screenshot(sway, "resting")
+            disc = resting.at(41 * MM, 360)
+            clicks = []
+            for x in (640, 10):
+                click(sway, x, 360)
+                time.sleep(0.2)
+                clicks.append(len(probe.presses()))
+            touched_while_pulling = [line for line in probe.lines.snapshot() if line.get("event") == "touch"]
+            sway.wait_for_touches(5500)
+            wait_for(lambda: probe.events("touch", "up"), 5, "%s: the tap reached the window" % sway.name)
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=10)
+            probe.close()
+        said = open(said_path).read()
+        ran = open(marks).read().splitlines() if os.path.exists(marks) else []
+        downs, ups = probe.events("touch", "down"), probe.events("touch", "up")
+        if (ran != ["pulled"] or touched_while_pulling or len(downs) != 1 or len(ups) != 1 or disc != MAGENTA
+                or clicks != [1, 1]):
+            raise Failure("%s: the binding ran %s; the window's touches while pulling %s, then %d downs and %d ups; the "
+                          "disc's pixel %s; presses after the clicks at x 640 and 10: %s\ntactusd said: %s"
+                          % (sway.name, ran, touched_while_pulling, len(downs), len(ups), disc, clicks, said[-3000:]))
+        return ("%s: the pull from the left edge ran the binding once (%s) and the window got 0 wl_touch events of it; "
+                "resting, the feedback's disc %s under the finger, a click at x 640 reached the window through it (1 "
+                "press), one at x 10 in the strip did not (still 1); the tap in the middle reached the window (1 down "
+                "at %s, 1 up)" % (sway.name, ran, disc, downs[0].get("location")))
