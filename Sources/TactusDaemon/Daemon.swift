@@ -312,17 +312,8 @@ final class Daemon {
     /// Says, once for each change, whether the feedback and the strips can show, and where.
     private func sayWhatShows() {
         guard let layerShell else { return }
-        let what = [overlay.map { _ in "the feedback" }, strips.map { "edge strips (\($0.widths.keys.map(\.rawValue).sorted().joined(separator: ", ")))" }]
-            .compactMap { $0 }.joined(separator: " and ")
-        let socket = layerShell.socketName
-        let message: String
-        if !layerShell.isConnected {
-            message = "no Wayland compositor at \(socket) to show \(what) on (looking every \(CompositorConnection.retryInterval / 1000) s)"
-        } else if let missing = layerShell.missing {
-            message = "the compositor at \(socket) offers no \(missing): \(what) cannot show"
-        } else {
-            message = "showing \(what) on \(socket), \(layerShell.outputs.count) outputs (zwlr_layer_shell_v1)"
-        }
+        let message = layerShell.standing(showing: LayerShell.parts(feedback: overlay != nil,
+                                                                    strips: Array(strips?.widths.keys ?? [:].keys)))
         guard message != saidOfScreen else { return }
         saidOfScreen = message
         say("tactusd: " + message)

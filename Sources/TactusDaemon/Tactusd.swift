@@ -122,6 +122,10 @@ public struct Tactusd: ParsableCommand {
                 }
             }
             if configuration.bindings.contains(where: { $0.applications != nil }) { sayWhetherFocusIsKnown() }
+            let edges = Set(configuration.bindings.compactMap { $0.action.isCommand ? $0.edgeStrip?.edge : nil })
+            if configuration.feedback != nil || !edges.isEmpty {
+                sayWhetherItShows(LayerShell.parts(feedback: configuration.feedback != nil, strips: Array(edges)))
+            }
             say("\(path): \(configuration.bindings.count) bindings, good")
             return 0
         } catch {
@@ -138,6 +142,17 @@ public struct Tactusd: ParsableCommand {
         defer { wl_event_loop_destroy(loop) }
         let watcher = FocusWatcher(connection: CompositorConnection(loop: loop), say: say) { _ in }
         watcher.settle(within: FocusWatcher.patience)
+    }
+
+    /// Asks the compositor, as the daemon would, whether it can show `what` (the feedback, edge strips); says what it
+    /// found (within two seconds: a compositor that does not answer is said to be absent).
+    static func sayWhetherItShows(_ what: String) {
+        guard let loop = wl_event_loop_create() else { return }
+        defer { wl_event_loop_destroy(loop) }
+        let connection = CompositorConnection(loop: loop)
+        let shell = LayerShell(connection: connection)
+        _ = connection.settle(within: FocusWatcher.patience)
+        say("tactusd: " + shell.standing(showing: what))
     }
 
     /// Opens the devices as the daemon would and prints what libinput says of each touch device, and what the

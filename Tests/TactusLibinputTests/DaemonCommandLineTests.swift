@@ -47,6 +47,21 @@ import Testing
         #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file]) == "\(file): 1 bindings, good\n")
     }
 
+    @Test func checkSaysWhenNoCompositorCanShowTheFeedbackAndTheStrips() throws {
+        let daemon = try Artifact.daemon.path
+        let file = NSTemporaryDirectory() + "tactusd-screen-\(getpid()).toml"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let environment = ["WAYLAND_DISPLAY=tactus-no-such-compositor", "XDG_RUNTIME_DIR=/tmp"]
+        try "[feedback]\n\n[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\naction = { exec = \"true\" }\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file])
+                == "tactusd: no Wayland compositor at tactus-no-such-compositor to show the feedback and edge strips (top) "
+                + "on (looking every 1 s)\n\(file): 1 bindings, good\n")
+        try "[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\nstrip = false\naction = { exec = \"true\" }\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file]) == "\(file): 1 bindings, good\n")
+    }
+
     @Test func theHelpTheManualPageAndTheCompletionsNameTheSameOptions() throws {
         let daemon = try Artifact.daemon.path
         let help = try runInRepository(daemon, ["--help"])

@@ -3,6 +3,7 @@ internal import CDesktopProtocolsClient
 import CCairo
 internal import CTactusWaylandClient
 import Glibc
+import TactusCore
 import TactusPlatform
 
 /// What tactusd needs from the compositor to put surfaces on screen: `wl_compositor`, `wl_shm`, `zwlr_layer_shell_v1`
@@ -51,6 +52,21 @@ final class LayerShell: CompositorConnection.Part {
     var isConnected: Bool { connection.standing == .connected }
 
     func flush() { connection.flush() }
+
+    /// What tactusd puts on screen, in words: "the feedback", "edge strips (left, top)", or both.
+    static func parts(feedback: Bool, strips edges: [Edge]) -> String {
+        let strips = edges.isEmpty ? nil : "edge strips (\(edges.map(\.rawValue).sorted().joined(separator: ", ")))"
+        return [feedback ? "the feedback" : nil, strips].compactMap { $0 }.joined(separator: " and ")
+    }
+
+    /// Whether `what` can show, in words: not without a compositor, not without all the layer shell takes, or where.
+    func standing(showing what: String) -> String {
+        guard isConnected else {
+            return "no Wayland compositor at \(socketName) to show \(what) on (looking every \(CompositorConnection.retryInterval / 1000) s)"
+        }
+        if let missing { return "the compositor at \(socketName) offers no \(missing): \(what) cannot show" }
+        return "showing \(what) on \(socketName), \(outputs.count) outputs (zwlr_layer_shell_v1)"
+    }
 
     func offered(name: UInt32, interface: String, version: UInt32, registry: OpaquePointer) {
         switch interface {

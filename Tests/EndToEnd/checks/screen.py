@@ -8,7 +8,7 @@ import subprocess
 import time
 
 from beside import UID
-from desktop import CLIENT, Failure, Lines, wait_for
+from desktop import CLIENT, COMPOSITOR, Failure, Lines, wait_for
 
 # Opaque magenta, which nothing else on the desktop has, so that the pixels say what the feedback drew.
 MAGENTA = (255, 0, 255)
@@ -251,3 +251,19 @@ def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
                 "resting, the feedback's disc %s under the finger, a click at x 640 reached the window through it (1 "
                 "press), one at x 10 in the strip did not (still 1); the tap in the middle reached the window (1 down "
                 "at %s, 1 up)" % (sway.name, ran, disc, downs[0].get("location")))
+
+
+def tactusd_says_when_the_compositor_cannot_show_its_feedback(Desktop):
+    """tactusd --check beside a compositor without zwlr_layer_shell_v1 (tactus-wlr, which has no layer shell): a
+    configuration with [feedback] and an edge swipe is good, and tactusd says that they cannot show there, and why."""
+    with Desktop() as desktop:
+        path = os.path.join(desktop.runtime, "screen.toml")
+        with open(path, "w") as file:
+            file.write('[feedback]\n\n[[binding]]\ngesture = "edge-swipe"\nedge = "bottom"\naction = { exec = "true" }\n')
+        ran = subprocess.run([os.path.join(os.path.dirname(COMPOSITOR), "tactusd"), "--check", path], capture_output=True, text=True, timeout=30,
+                             env=dict(desktop.environment, WAYLAND_DISPLAY=desktop.socket))
+        said = "tactusd: the compositor at %s offers no zwlr_layer_shell_v1: the feedback and edge strips (bottom) " \
+               "cannot show" % desktop.socket
+        if ran.returncode != 0 or said not in ran.stdout or "1 bindings, good" not in ran.stdout or not desktop.alive():
+            raise Failure("tactusd --check exited %d: %s%s" % (ran.returncode, ran.stdout, ran.stderr))
+        return "tactusd --check beside tactus-wlr: \"%s\", exit 0, the compositor still up" % said.split(": ", 1)[1]
