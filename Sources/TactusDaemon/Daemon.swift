@@ -116,6 +116,8 @@ final class Daemon {
     }
 
     deinit {
+        // What is on screen goes first, while its connection to the compositor stands.
+        (overlay, strips, layerShell, focus) = (nil, nil, nil, nil)
         for source in sources { wl_event_source_remove(source) }
         if let replayed { wl_event_source_remove(replayed.timer) }
     }

@@ -32,7 +32,10 @@ public struct Tactusd: ParsableCommand {
         JSON; lines never wait for it (64 at most, then old changes are dropped and counted), and it is started again \
         at the next gesture when it exits. Bindings with app-id or not-app-id act by the application whose window has \
         the focus, which tactusd learns from the compositor (WAYLAND_DISPLAY) through \
-        zwlr_foreign_toplevel_manager_v1, in TACTUS_APP_ID; it says at start, and with --check, when it cannot. Input \
+        zwlr_foreign_toplevel_manager_v1, in TACTUS_APP_ID; it says at start, and with --check, when it cannot. With \
+        [feedback], it shows the touch points, the running binding and how it ended over each output; each edge an \
+        edge swipe's binding starts from gets a strip that keeps the touches starting there from applications (strip \
+        = false: not); both through the compositor's zwlr_layer_shell_v1, said as for the focus. Input \
         of over 333 frames a second is read every 8 ms. SIGHUP reads the configuration again; SIGTERM and SIGINT stop \
         it. It reads /dev/input: run it as a member of the input group.
         """,

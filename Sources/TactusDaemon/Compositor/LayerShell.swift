@@ -156,7 +156,8 @@ final class LayerSurface {
         var namespace: String
     }
 
-    private unowned let shell: LayerShell
+    /// Held, so that the connection outlives the surface's objects.
+    private let shell: LayerShell
     let output: LayerShell.Output
     private let surface: OpaquePointer
     private let role: OpaquePointer

@@ -194,6 +194,13 @@ class Probe:
         self.process.wait(timeout=10)
 
 
+def cpu_ticks(pid):
+    """The CPU time a process took so far, user and system, in clock ticks (100 a second)."""
+    with open("/proc/%d/stat" % pid) as file:
+        fields = file.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
 def click(sway, x, y):
     sway.swaymsg("seat", "seat0", "cursor", "set", str(x), str(y))
     sway.swaymsg("seat", "seat0", "cursor", "press", "button1")
@@ -235,6 +242,11 @@ def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
             touched_while_pulling = [line for line in probe.lines.snapshot() if line.get("event") == "touch"]
             sway.wait_for_touches(5500)
             wait_for(lambda: probe.events("touch", "up"), 5, "%s: the tap reached the window" % sway.name)
+            # Idle: the tap's result faded 300 ms after it; tactusd should take no CPU time while nothing happens.
+            time.sleep(0.5)
+            before = cpu_ticks(daemon.pid)
+            time.sleep(2)
+            idle_ticks = cpu_ticks(daemon.pid) - before
         finally:
             daemon.terminate()
             daemon.wait(timeout=10)
@@ -243,14 +255,16 @@ def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
         ran = open(marks).read().splitlines() if os.path.exists(marks) else []
         downs, ups = probe.events("touch", "down"), probe.events("touch", "up")
         if (ran != ["pulled"] or touched_while_pulling or len(downs) != 1 or len(ups) != 1 or disc != MAGENTA
-                or clicks != [1, 1]):
+                or clicks != [1, 1] or idle_ticks > 1 or daemon.returncode != 0):
             raise Failure("%s: the binding ran %s; the window's touches while pulling %s, then %d downs and %d ups; the "
-                          "disc's pixel %s; presses after the clicks at x 640 and 10: %s\ntactusd said: %s"
-                          % (sway.name, ran, touched_while_pulling, len(downs), len(ups), disc, clicks, said[-3000:]))
+                          "disc's pixel %s; presses after the clicks at x 640 and 10: %s; %d ticks of CPU in 2 s idle; tactusd exited %s\ntactusd said: %s"
+                          % (sway.name, ran, touched_while_pulling, len(downs), len(ups), disc, clicks, idle_ticks,
+                             daemon.returncode, said[-3000:]))
         return ("%s: the pull from the left edge ran the binding once (%s) and the window got 0 wl_touch events of it; "
                 "resting, the feedback's disc %s under the finger, a click at x 640 reached the window through it (1 "
                 "press), one at x 10 in the strip did not (still 1); the tap in the middle reached the window (1 down "
-                "at %s, 1 up)" % (sway.name, ran, disc, downs[0].get("location")))
+                "at %s, 1 up); idle after, tactusd took %d ticks (10 ms each) of CPU in 2 s"
+                % (sway.name, ran, disc, downs[0].get("location"), idle_ticks))
 
 
 def tactusd_says_when_the_compositor_cannot_show_its_feedback(Desktop):
