@@ -21,20 +21,17 @@ PANEL_LEFT = (WIDTH - 480) // 2
 BAR_LEFT, BAR_WIDTH = PANEL_LEFT + 20, 480 - 40
 BAR_ROW = HEIGHT - 48 - 72 + 44 + 6
 
-FEEDBACK = """
-[feedback]
-color = "#ff00ff"
-fade-ms = 300
 
-[[binding]]
-name = "pull"
-gesture = "edge-swipe"
-edge = "left"
-fingers = 2
-distance = 40
-strip = false
-action = { exec = "true" }
-"""
+
+def pulling(binding):
+    """A configuration with the feedback in magenta, fading in 300 ms, and a left edge swipe named pull with the rest
+    of its keys and its action in binding."""
+    return '[feedback]\ncolor = "#ff00ff"\nfade-ms = 300\n\n[[binding]]\nname = "pull"\ngesture = "edge-swipe"\n' \
+        'edge = "left"\n' + binding
+
+
+# Two fingers, half of whose 40 mm pull shows on the bar, and no strip, which the feedback's check does not need.
+FEEDBACK = pulling('fingers = 2\ndistance = 40\nstrip = false\naction = { exec = "true" }\n')
 
 
 def trace(path, steps):
@@ -150,17 +147,8 @@ def the_feedback_shows_the_fingers_and_the_progress_and_is_gone_when_idle(Sway):
 
 
 
-STRIPS = """
-[feedback]
-color = "#ff00ff"
-fade-ms = 300
-
-[[binding]]
-name = "pull"
-gesture = "edge-swipe"
-edge = "left"
-action = { exec = "echo pulled >> %(marks)s" }
-"""
+# One finger, with the edge's strip, marking each pull.
+STRIPS = pulling('action = { exec = "echo pulled >> %(marks)s" }\n')
 
 # One finger lands 1 mm from the left edge (in the strip: the edge band's 5 mm are 25 pixels), pulls 40 mm inwards in
 # 400 ms, rests until 3.4 s and lifts; another taps the middle of the screen at 4.5 s.
