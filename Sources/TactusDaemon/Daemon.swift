@@ -313,10 +313,8 @@ final class Daemon {
 
     /// Says, once for each change, whether the feedback and the strips can show, and where.
     private func sayWhatShows() {
-        guard let layerShell else { return }
-        let message = layerShell.standing(showing: LayerShell.parts(feedback: overlay != nil,
-                                                                    strips: Array(strips?.widths.keys ?? [:].keys)))
-        guard message != saidOfScreen else { return }
+        let what = LayerShell.parts(feedback: overlay != nil, strips: Array(strips?.widths.keys ?? [:].keys))
+        guard let message = layerShell?.standing(showing: what), message != saidOfScreen else { return }
         saidOfScreen = message
         say("tactusd: " + message)
     }

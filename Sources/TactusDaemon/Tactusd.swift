@@ -154,8 +154,9 @@ public struct Tactusd: ParsableCommand {
         defer { wl_event_loop_destroy(loop) }
         let connection = CompositorConnection(loop: loop)
         let shell = LayerShell(connection: connection)
-        _ = connection.settle(within: FocusWatcher.patience)
-        say("tactusd: " + shell.standing(showing: what))
+        _ = connection.settle(within: FocusWatcher.patience) { shell.isReady }
+        say("tactusd: " + (shell.standing(showing: what) ?? "the compositor at \(connection.socketName) has not answered "
+                           + "within \(FocusWatcher.patience.microseconds / 1000) ms: \(what) show once it does"))
     }
 
     /// Opens the devices as the daemon would and prints what libinput says of each touch device, and what the

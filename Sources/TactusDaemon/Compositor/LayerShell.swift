@@ -20,7 +20,7 @@ final class LayerShell: CompositorConnection.Part {
         /// pixels of its current mode.
         fileprivate(set) var physicalWidth: Int32 = 0
         fileprivate(set) var pixelWidth: Int32 = 0
-        /// What to do at its next done, once: an output that comes while connected is placed on then.
+        /// What to do at each done, which ends a description of it (its first, or a new mode or scale).
         fileprivate var done: (() -> Void)?
         fileprivate init(name: UInt32, proxy: OpaquePointer) { (self.name, self.proxy) = (name, proxy) }
     }
@@ -33,8 +33,10 @@ final class LayerShell: CompositorConnection.Part {
     fileprivate private(set) var shm: OpaquePointer?
     fileprivate private(set) var shell: OpaquePointer?
 
-    /// Whether surfaces can be placed: the compositor offers all that is needed.
-    var isAvailable: Bool { compositor != nil && shm != nil && shell != nil }
+    /// Whether the compositor announced its globals and described its outputs, since the connection was made.
+    private(set) var isReady = false
+    /// Whether surfaces can be placed: the compositor is ready and offers all that is needed.
+    var isAvailable: Bool { isReady && compositor != nil && shm != nil && shell != nil }
     /// What the compositor lacks of it, named for messages; nil when nothing.
     private(set) var missing: String?
 
@@ -49,7 +51,6 @@ final class LayerShell: CompositorConnection.Part {
     }
 
     var socketName: String { connection.socketName }
-    var isConnected: Bool { connection.standing == .connected }
 
     func flush() { connection.flush() }
 
@@ -59,11 +60,13 @@ final class LayerShell: CompositorConnection.Part {
         return [feedback ? "the feedback" : nil, strips].compactMap { $0 }.joined(separator: " and ")
     }
 
-    /// Whether `what` can show, in words: not without a compositor, not without all the layer shell takes, or where.
-    func standing(showing what: String) -> String {
-        guard isConnected else {
+    /// Whether `what` can show, in words: not without a compositor, not without all the layer shell takes, or where;
+    /// nil while a compositor is connecting, and has not said yet.
+    func standing(showing what: String) -> String? {
+        if connection.standing == .noCompositor {
             return "no Wayland compositor at \(socketName) to show \(what) on (looking every \(CompositorConnection.retryInterval / 1000) s)"
         }
+        guard isReady else { return nil }
         if let missing { return "the compositor at \(socketName) offers no \(missing): \(what) cannot show" }
         return "showing \(what) on \(socketName), \(outputs.count) outputs (zwlr_layer_shell_v1)"
     }
@@ -81,8 +84,10 @@ final class LayerShell: CompositorConnection.Part {
             let output = Output(name: name, proxy: OpaquePointer(bound))
             outputs[name] = output
             wl_output_add_listener(output.proxy, outputListener, Unmanaged.passUnretained(output).toOpaque())
-            // An output that comes later is placed on at its first done.
-            if connection.standing == .connected { output.done = { [weak self] in self?.changed() } }
+            // An output that comes later, or changes, is placed on again once described.
+            output.done = { [weak self] in
+                if self?.isReady == true { self?.changed() }
+            }
         default:
             break
         }
@@ -98,11 +103,15 @@ final class LayerShell: CompositorConnection.Part {
         let lacking = [("wl_compositor", compositor), ("wl_shm", shm), ("zwlr_layer_shell_v1", shell)]
             .filter { $0.1 == nil }.map(\.0)
         missing = lacking.isEmpty ? nil : lacking.joined(separator: ", ")
-        // The outputs' first done came before this answer: their sizes and scales are known.
-        changed()
+        // The outputs bound as they were announced describe themselves before the answer to a sync sent now.
+        connection.sync { [weak self] in
+            self?.isReady = true
+            self?.changed()
+        }
     }
 
     func disconnected() {
+        isReady = false
         forget()
         changed()
     }
@@ -125,12 +134,7 @@ private nonisolated(unsafe) let outputListener = permanent(wl_output_listener(
         guard flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
         LayerShell.Output.of(data).pixelWidth = width
     },
-    done: { data, _ in
-        let output = LayerShell.Output.of(data)
-        let done = output.done
-        output.done = nil
-        done?()
-    },
+    done: { data, _ in LayerShell.Output.of(data).done?() },
     scale: { data, _, factor in LayerShell.Output.of(data).scale = max(1, factor) },
     name: { _, _, _ in },
     description: { _, _, _ in }))

@@ -199,8 +199,9 @@ def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
     """sway reads a touchscreen through libinput; a window fills the screen; tactusd (reading the same touches) has a
     left edge swipe's binding, so a strip along that edge, and the feedback. A finger pulled in from the left edge runs
     the binding once, and the window receives no wl_touch event of it; while it rests, the feedback shows its disc,
-    a click in the middle reaches the window through the feedback, and one 10 pixels from the edge, in the strip, does
-    not; a tap in the middle afterwards reaches the window (one down, one up)."""
+    a click in the middle reaches the window through the feedback, one 22 pixels from the edge, in the strip (5 mm of
+    the touchscreen: 25 pixels; 96 dpi would make 19), does not, and one 30 pixels from it does; a tap in the middle
+    afterwards reaches the window (one down, one up), and tactusd then takes no CPU time."""
     class Sway(SwayOnTouchscreen):
         steps = PULL_AND_TAP
 
@@ -223,7 +224,7 @@ def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
             resting = Screenshot(sway, "resting")
             disc = resting.at(41 * MM, 360)
             clicks = []
-            for x in (640, 10):
+            for x in (640, 22, 30):
                 click(sway, x, 360)
                 time.sleep(0.2)
                 clicks.append(len(probe.presses()))
@@ -243,14 +244,15 @@ def an_edge_swipe_reaches_tactusd_and_not_the_window_below(SwayOnTouchscreen):
         ran = open(marks).read().splitlines() if os.path.exists(marks) else []
         downs, ups = probe.events("touch", "down"), probe.events("touch", "up")
         if (ran != ["pulled"] or touched_while_pulling or len(downs) != 1 or len(ups) != 1 or disc != MAGENTA
-                or clicks != [1, 1] or idle_ticks > 1 or daemon.returncode != 0):
+                or clicks != [1, 1, 2] or idle_ticks > 1 or daemon.returncode != 0):
             raise Failure("%s: the binding ran %s; the window's touches while pulling %s, then %d downs and %d ups; the "
-                          "disc's pixel %s; presses after the clicks at x 640 and 10: %s; %d ticks of CPU in 2 s idle; tactusd exited %s\ntactusd said: %s"
+                          "disc's pixel %s; presses after the clicks at x 640, 22 and 30: %s; %d ticks of CPU in 2 s idle; tactusd exited %s\ntactusd said: %s"
                           % (sway.name, ran, touched_while_pulling, len(downs), len(ups), disc, clicks, idle_ticks,
                              daemon.returncode, said[-3000:]))
         return ("%s: the pull from the left edge ran the binding once (%s) and the window got 0 wl_touch events of it; "
                 "resting, the feedback's disc %s under the finger, a click at x 640 reached the window through it (1 "
-                "press), one at x 10 in the strip did not (still 1); the tap in the middle reached the window (1 down "
+                "press), one at x 22 in the strip (25 pixels: 5 mm of the 254 mm touchscreen over 1280) did not (still 1), one at "
+                "x 30 did (2); the tap in the middle reached the window (1 down "
                 "at %s, 1 up); idle after, tactusd took %d ticks (10 ms each) of CPU in 2 s"
                 % (sway.name, ran, disc, downs[0].get("location"), idle_ticks))
 
