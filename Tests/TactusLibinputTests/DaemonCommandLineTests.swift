@@ -33,33 +33,34 @@ import Testing
         }
     }
 
-    @Test func checkSaysWhenNoCompositorCanTellTheFocusedApplication() throws {
+    /// What `tactusd --check` says of a file holding `configuration` (named by `name`), where no compositor is.
+    private func checkWithoutACompositor(_ configuration: String, named name: String) throws -> (file: String, said: String) {
         let daemon = try Artifact.daemon.path
-        let file = NSTemporaryDirectory() + "tactusd-apps-\(getpid()).toml"
+        let file = NSTemporaryDirectory() + "tactusd-\(name)-\(getpid()).toml"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let environment = ["WAYLAND_DISPLAY=tactus-no-such-compositor", "XDG_RUNTIME_DIR=/tmp"]
-        try "[[binding]]\ngesture = \"tap\"\napp-id = [\"foot\"]\naction = { exec = \"true\" }\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let named = try runInRepository("/usr/bin/env", environment + [daemon, "--check", file])
-        #expect(named == "tactusd: no Wayland compositor at tactus-no-such-compositor to say which application has the "
-                + "focus: bindings with app-id do not run until one is there (looking every 1 s)\n\(file): 1 bindings, good\n")
-        try "[[binding]]\ngesture = \"tap\"\naction = { exec = \"true\" }\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file]) == "\(file): 1 bindings, good\n")
+        try configuration.write(toFile: file, atomically: true, encoding: .utf8)
+        let said = try runInRepository("/usr/bin/env", ["WAYLAND_DISPLAY=tactus-no-such-compositor", "XDG_RUNTIME_DIR=/tmp",
+                                                        daemon, "--check", file])
+        return (file, said)
+    }
+
+    @Test func checkSaysWhenNoCompositorCanTellTheFocusedApplication() throws {
+        let named = try checkWithoutACompositor("[[binding]]\ngesture = \"tap\"\napp-id = [\"foot\"]\naction = { exec = \"true\" }\n",
+                                                named: "apps")
+        #expect(named.said == "tactusd: no Wayland compositor at tactus-no-such-compositor to say which application has the "
+                + "focus: bindings with app-id do not run until one is there (looking every 1 s)\n\(named.file): 1 bindings, good\n")
+        let unnamed = try checkWithoutACompositor("[[binding]]\ngesture = \"tap\"\naction = { exec = \"true\" }\n", named: "apps")
+        #expect(unnamed.said == "\(unnamed.file): 1 bindings, good\n")
     }
 
     @Test func checkSaysWhenNoCompositorCanShowTheFeedbackAndTheStrips() throws {
-        let daemon = try Artifact.daemon.path
-        let file = NSTemporaryDirectory() + "tactusd-screen-\(getpid()).toml"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let environment = ["WAYLAND_DISPLAY=tactus-no-such-compositor", "XDG_RUNTIME_DIR=/tmp"]
-        try "[feedback]\n\n[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\naction = { exec = \"true\" }\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file])
-                == "tactusd: no Wayland compositor at tactus-no-such-compositor to show the feedback and edge strips (top) "
-                + "on (looking every 1 s)\n\(file): 1 bindings, good\n")
-        try "[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\nstrip = false\naction = { exec = \"true\" }\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try runInRepository("/usr/bin/env", environment + [daemon, "--check", file]) == "\(file): 1 bindings, good\n")
+        let shown = try checkWithoutACompositor(
+            "[feedback]\n\n[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\naction = { exec = \"true\" }\n", named: "screen")
+        #expect(shown.said == "tactusd: no Wayland compositor at tactus-no-such-compositor to show the feedback and edge strips "
+                + "(top) on (looking every 1 s)\n\(shown.file): 1 bindings, good\n")
+        let hidden = try checkWithoutACompositor(
+            "[[binding]]\ngesture = \"edge-swipe\"\nedge = \"top\"\nstrip = false\naction = { exec = \"true\" }\n", named: "screen")
+        #expect(hidden.said == "\(hidden.file): 1 bindings, good\n")
     }
 
     @Test func theHelpTheManualPageAndTheCompletionsNameTheSameOptions() throws {
