@@ -201,8 +201,10 @@ public struct DemoClient: ParsableCommand {
         var waiting: [String]? = []
         var printed = 0
         let isDone = { exitAfter.map { printed >= $0 } ?? false }
-        let subscriptions = namedGestures.map { named in
-            let subscription = client!.subscribe(named.gesture, on: surface, seat: chosenSeat, commit: false)
+        let subscriptions = namedGestures.compactMap { named -> (String, GestureSubscription)? in
+            // No client, no gestures: --no-gestures names none.
+            guard let client else { return nil }
+            let subscription = client.subscribe(named.gesture, on: surface, seat: chosenSeat, commit: false)
             subscription.onEvent = { event in
                 // One read can bring several frames; --exit-after means exactly that many lines.
                 guard !isDone() else { return }

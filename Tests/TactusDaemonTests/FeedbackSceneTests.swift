@@ -42,8 +42,12 @@ import TactusConfiguration
         let fade = TimeSpan.milliseconds(400)
         scene.note(.began, of: 3, named: "pull", progress: 0.2, reason: nil, at: .zero)
         #expect(scene.running == FeedbackScene.Running(key: 3, name: "pull", progress: 0.2))
-        scene.note(.changed, of: 3, named: "pull", progress: 1.7, reason: nil, at: .milliseconds(10))
+        let barMoved = scene.note(.changed, of: 3, named: "pull", progress: 1.7, reason: nil, at: .milliseconds(10))
+        #expect(barMoved)
         #expect(scene.running?.progress == 1)
+        // A change that leaves the bar where it is changes nothing to draw.
+        let barStayed = !scene.note(.changed, of: 3, named: "pull", progress: 1.2, reason: nil, at: .milliseconds(20))
+        #expect(barStayed)
         scene.note(.ended, of: 3, named: "pull", progress: 1, reason: nil, at: .milliseconds(100))
         #expect(scene.running == nil)
         #expect(scene.result == FeedbackScene.Result(name: "pull", succeeded: true, reason: nil, time: .milliseconds(100)))
@@ -55,7 +59,8 @@ import TactusConfiguration
 
     @Test func aCancelledGestureSaysWhyButAFailureOfOneThatNeverBeganShowsNothing() {
         var scene = FeedbackScene()
-        scene.note(.failed, of: 1, named: "tap", progress: nil, reason: .movedTooFar, at: .zero)
+        let failureShows = scene.note(.failed, of: 1, named: "tap", progress: nil, reason: .movedTooFar, at: .zero)
+        #expect(!failureShows)
         #expect(scene.result == nil && scene.running == nil)
         scene.note(.began, of: 2, named: "zoom", progress: 0.1, reason: nil, at: .zero)
         scene.note(.failed, of: 1, named: "tap", progress: nil, reason: .movedTooFar, at: .milliseconds(5))

@@ -54,20 +54,25 @@ struct FeedbackScene {
         }
     }
 
-    /// Notes a step of the binding of `key`, named `name`, at `time`.
+    /// Notes a step of the binding of `key`, named `name`, at `time`; returns whether what shows changed (a failure of
+    /// a binding that never began changes nothing, nor a change that moves its bar by nothing).
+    @discardableResult
     mutating func note(_ phase: GesturePhase, of key: Int, named name: String, progress: Double?, reason: FailureReason?,
-                       at time: Timestamp) {
+                       at time: Timestamp) -> Bool {
         switch phase {
         case .began, .changed:
-            running = Running(key: key, name: name, progress: progress.map { min(max($0, 0), 1) })
+            let now = Running(key: key, name: name, progress: progress.map { min(max($0, 0), 1) })
+            guard now != running else { return false }
+            running = now
         case .ended, .recognized:
             result = Result(name: name, succeeded: true, reason: nil, time: time)
             if running?.key == key { running = nil }
         case .cancelled, .failed:
-            guard phase == .cancelled || running?.key == key else { return }
+            guard phase == .cancelled || running?.key == key else { return false }
             result = Result(name: name, succeeded: false, reason: reason.map(Self.words), time: time)
             if running?.key == key { running = nil }
         }
+        return true
     }
 
     /// How opaque the result is at `now`: 1 when it comes, 0 once `fade` has passed.

@@ -44,11 +44,18 @@ final class Overlay {
         switch event {
         case .deviceAdded, .deviceRemoved:
             scene.note(event)
-        case .touchDown, .touchMotion, .touchUp, .touchCancel:
+        case .touchDown, .touchMotion, .touchUp:
             if settings.shows.contains(.touches) { scene.note(event) }
-            // A frame ends each scan: the picture is drawn once for all its fingers.
+        case .touchCancel:
+            // No frame need follow a cancel: the fingers go at once.
+            if settings.shows.contains(.touches) {
+                scene.note(event)
+                changed()
+            }
         case .touchFrame:
-            changed()
+            // A frame ends each scan: the picture is drawn once for all its fingers, and not at all when they are not
+            // shown.
+            if settings.shows.contains(.touches) { changed() }
         default:
             break
         }
@@ -57,9 +64,10 @@ final class Overlay {
     /// A binding's step.
     func note(_ update: GestureUpdate, of key: Int, binding: BindingConfiguration, millimetresPerPixel: Vector) {
         let progress = FeedbackScene.progress(of: update, binding: binding, millimetresPerPixel: millimetresPerPixel)
-        scene.note(update.phase, of: key, named: binding.name, progress: progress, reason: update.reason,
-                   at: Timestamp.monotonicNow())
-        changed()
+        if scene.note(update.phase, of: key, named: binding.name, progress: progress, reason: update.reason,
+                      at: Timestamp.monotonicNow()) {
+            changed()
+        }
     }
 
     /// The outputs changed: the surfaces are placed again.
