@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: MIT
+"""The client library (client/): libtactus-client's C example and test program on tactus-wlr, headless, with replayed
+gestures, and on sway, which has no tactus-gestures-v1; valgrind on a thousand subscriptions. The programs are those
+scripts/lib/build-client builds in .build-client (TACTUS_CLIENT_BUILD picks another build)."""
+import os
+import re
+import subprocess
+import tempfile
+
+from checks.common import near
+from desktop import ROOT, Failure, Lines, wait_for
+
+BUILD = os.environ.get("TACTUS_CLIENT_BUILD", os.path.join(ROOT, ".build-client"))
+
+
+def built(name):
+    """A program of the client library's build, or a Failure naming the step that makes it."""
+    path = os.path.join(BUILD, name)
+    if not os.access(path, os.X_OK):
+        raise Failure("%s is missing: scripts/lib/build-client makes it" % path)
+    return path
+
+
+class Program:
+    """A client program on the desktop's display: the lines it prints, as they come."""
+
+    def __init__(self, desktop, command, environment=None):
+        self._stderr = tempfile.TemporaryFile("w+")
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self._stderr, text=True,
+                                        env=dict(environment or desktop.environment, WAYLAND_DISPLAY=desktop.socket))
+        self.lines = Lines(self.process.stdout)
+
+    def output(self):
+        return self.lines.snapshot()
+
+    def error(self):
+        self._stderr.seek(0)
+        return self._stderr.read()
+
+    def ready(self, what):
+        wait_for(lambda: "ready" in self.output() or self.process.poll() is not None, 20, "%s ready" % what)
+        if self.process.poll() is not None:
+            raise Failure("%s exited (%d): %s %s" % (what, self.process.returncode, self.output(), self.error()))
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+def the_c_example_zooms_turns_and_resets(Desktop):
+    """examples/client/tactus-pinch.c, on libtactus-client alone: a pinch from 40 to 80 mm that turns 30° zooms its
+    picture to 2 and turns it by 30° (pinch and rotate recognized together, applied at the frame of the input frame
+    that carried both), and a double tap there puts both back."""
+    with Desktop() as desktop:
+        example = Program(desktop, [built("tactus-pinch")])
+        try:
+            example.ready("tactus-pinch")
+            window = desktop.windows()[0]
+            at = "%g,%g" % (window["x"] + 200, window["y"] + 150)
+            desktop.replay("pinch-rotate", "--start-span", "40", "--end-span", "80", "--degrees", "30", "--at", at)
+            wait_for(lambda: {"pinch ended", "rotate ended"} <= {line.split(" at ")[0] for line in example.output()},
+                     5, "the pinch's and the rotation's ends")
+            turned = [line for line in example.output() if line.startswith("zoom ")][-1]
+            desktop.replay("tap", "--count", "2", "--at", at)
+            wait_for(lambda: any(line.startswith("tap recognized") for line in example.output()), 5, "the double tap")
+            output = example.output()
+        finally:
+            example.stop()
+        tap = [line for line in output if line.startswith("tap recognized")][0]
+        values = [float(value) for value in re.findall(r"[-\d.]+", turned)]
+        at = [float(value) for value in re.findall(r"[-\d.]+", tap)]
+        if not (near(values[0], 2, 0.03) and near(values[1], 30, 1) and output[-1] == "zoom 1.000 angle 0.00"
+                and near(at[0], 200, 1) and near(at[1], 150, 1)):
+            raise Failure("tactus-pinch printed: %s" % output)
+        return ("tactus-pinch (C, libtactus-client): a 40 to 80 mm pinch turning 30° left it at %s (%d lines, both "
+                "ended); a double tap at %g,%g reset it: %s" % (turned, output.index(turned), at[0], at[1], output[-1]))
+
+
+def the_library_refuses_what_the_compositor_would_raise_an_error_for(Desktop):
+    """Every parameter at the bounds the protocol gives is sent and taken (the compositor raised no error, which would
+    have ended the connection); each value past them, contradicting relations, relations across surfaces and a second
+    exclusion are refused by the library with a message, and sent nowhere."""
+    with Desktop() as desktop:
+        test = Program(desktop, [built("tactus-client-library-test"), "refusals"])
+        test.process.wait(timeout=20)
+        output = test.output()
+        summary = re.fullmatch(r"refused (\d+), accepted (\d+), protocol version 3", output[-1] if output else "")
+        if test.process.returncode != 0 or not summary or int(summary[1]) < 30:
+            raise Failure("library-test refusals (%d): %s %s" % (test.process.returncode, output, test.error()))
+        return ("libtactus-client refused %s calls, each with a message (%s), and the compositor took the %s at the "
+                "bounds without an error" % (summary[1], "; ".join(line[len("refused "):] for line in output[:3]),
+                                             summary[2]))
+
+
+def a_surface_destroyed_mid_gesture_ends_its_gesture_once(Desktop):
+    """A client destroys its window's surface as its drag begins: the drag is cancelled (reason other) and nothing more
+    comes, not for a second drag where the window was either; the client and the compositor go on."""
+    with Desktop() as desktop:
+        test = Program(desktop, [built("tactus-client-library-test"), "surface-gone"])
+        try:
+            test.ready("library-test surface-gone")
+            window = desktop.windows()[0]
+            at = "%g,%g" % (window["x"] + 200, window["y"] + 150)
+            desktop.replay("drag", "--distance", "40", "--at", at)
+            desktop.replay("drag", "--distance", "40", "--at", at)
+            desktop.command("windows")
+            heard = [line for line in test.output() if line.startswith("drag ")]
+            alive = test.process.poll() is None
+        finally:
+            test.stop()
+        if heard != ["drag began -", "drag cancelled other"] or not alive or desktop.windows():
+            raise Failure("surface gone mid-drag: heard %s, client alive %s, windows %s, %s"
+                          % (heard, alive, desktop.windows(), test.error()))
+        return ("a client whose surface went as its drag began heard %s, and nothing of a second drag; it kept "
+                "running" % " then ".join(line[len("drag "):] for line in heard))
+
+
+def a_thousand_subscriptions_leak_nothing(Desktop):
+    """valgrind's memcheck on 1 000 rounds of making four gestures with parameters, relations, a region and an
+    exclusion, and destroying them (every other round by destroying the whole client): no leak, definite or indirect,
+    no memory error, and the compositor answered every round without an error."""
+    with Desktop() as desktop:
+        log = os.path.join(desktop.runtime, "valgrind.log")
+        test = subprocess.run(["valgrind", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect",
+                               "--error-exitcode=3", "--log-file=" + log, built("tactus-client-library-test"),
+                               "cycles", "1000"], capture_output=True, text=True, timeout=300,
+                              env=dict(desktop.environment, WAYLAND_DISPLAY=desktop.socket))
+        with open(log) as file:
+            report = file.read()
+        summary = re.search(r"ERROR SUMMARY: (\d+) errors", report)
+        lost = re.findall(r"(definitely|indirectly) lost: ([\d,]+) bytes", report)
+        if test.returncode != 0 or test.stdout.strip() != "cycles 1000" or not summary or summary[1] != "0":
+            raise Failure("valgrind on 1 000 cycles (%d): %s %s" % (test.returncode, test.stdout, report[-3000:]))
+        in_use = re.search(r"in use at exit: ([\d,]+) bytes in ([\d,]+) blocks", report)
+        return ("valgrind on 1 000 subscribe and unsubscribe cycles: 0 errors, %s; in use at exit %s bytes in %s "
+                "blocks (libwayland's and libc's own)" % (", ".join("%s lost %s bytes" % pair for pair in lost)
+                                                          or "no leak", in_use[1] if in_use else "0",
+                                                          in_use[2] if in_use else "0"))
