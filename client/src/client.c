@@ -89,7 +89,7 @@ struct tactus_client *tactus_client_new(struct wl_display *display) {
 	wl_event_queue_destroy(queue);
 	if (!client->problem[0] && !client->manager)
 		snprintf(client->problem, sizeof client->problem, "the compositor offers no tactus_gesture_manager_v1 "
-		         "(tactus-gestures-v1): the application runs without gestures");
+		         "(tactus-gestures-v1): no gesture can happen");
 	else if (!client->problem[0] && wl_list_empty(&client->seats))
 		snprintf(client->problem, sizeof client->problem, "the compositor offers no wl_seat: no gesture can happen");
 	return client;

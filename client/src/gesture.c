@@ -304,11 +304,11 @@ struct tactus_client_gesture *tactus_client_gesture_new(struct tactus_client *cl
 void tactus_client_gesture_set_surface(struct tactus_client_gesture *gesture, struct wl_surface *surface) {
 	if (surface == gesture->surface && (gesture->object || !surface))
 		return;
-	/* Relations hold between gestures of one surface: those across the move are dropped, as the compositor would
-	 * refuse them. */
+	/* Relations hold between gestures of one surface: those to gestures on another one are dropped, as the compositor
+	 * would refuse them; those to gestures without a surface wait for them to come to this one. */
 	struct tactus_client_gesture *other;
 	wl_list_for_each(other, &gesture->client->gestures, link) {
-		if (other != gesture && other->surface != surface)
+		if (surface && other->surface && other->surface != surface)
 			forget(other, gesture), forget(gesture, other);
 	}
 	destroy_object(gesture);
@@ -492,7 +492,7 @@ static bool add_relation(struct tactus_client_gesture *gesture, struct tactus_cl
 	const char *request = simultaneous ? "recognize_simultaneously_with" : "require_failure_of";
 	if (!other || other == gesture)
 		return client_refuse(client, "%s: a gesture's relation is to another gesture", request);
-	if (other->surface != gesture->surface || other->client != client)
+	if ((other->surface && gesture->surface && other->surface != gesture->surface) || other->client != client)
 		return client_refuse(client, "%s: the other gesture is on another surface", request);
 	bool running_together = asks(gesture, other, true, true) || asks(other, gesture, true, true);
 	bool waiting = asks(gesture, other, false, true) || asks(other, gesture, false, true);

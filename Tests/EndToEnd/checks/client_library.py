@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""The client library (client/): libtactus-client's C example and test program on tactus-wlr, headless, with replayed
-gestures, and on sway, which has no tactus-gestures-v1; valgrind on a thousand subscriptions. The programs are those
-scripts/lib/build-client builds in .build-client (TACTUS_CLIENT_BUILD picks another build)."""
+"""The client library (client/): libtactus-client's C example and test program, and the GTK 4 picture viewer in Python
+through libtactus-client-gtk's GObject introspection, on tactus-wlr, headless, with replayed gestures, and on sway,
+which has no tactus-gestures-v1; valgrind on a thousand subscriptions. The programs are those scripts/lib/build-client
+builds in .build-client (TACTUS_CLIENT_BUILD picks another build)."""
+import json
 import os
 import re
 import subprocess
@@ -11,6 +13,9 @@ from checks.common import near
 from desktop import ROOT, Failure, Lines, wait_for
 
 BUILD = os.environ.get("TACTUS_CLIENT_BUILD", os.path.join(ROOT, ".build-client"))
+VIEWER = os.path.join(ROOT, "examples", "gtk", "tactus-viewer.py")
+# GTK 4 on the headless compositors: software rendering, the library and its typelib from the build.
+GTK_ENVIRONMENT = {"GSK_RENDERER": "cairo", "GI_TYPELIB_PATH": BUILD, "LD_LIBRARY_PATH": BUILD}
 
 
 def built(name):
@@ -24,11 +29,12 @@ def built(name):
 class Program:
     """A client program on the desktop's display: the lines it prints, as they come."""
 
-    def __init__(self, desktop, command, environment=None):
+    def __init__(self, desktop, command, parse=lambda line: line):
         self._stderr = tempfile.TemporaryFile("w+")
+        environment = dict(desktop.environment, WAYLAND_DISPLAY=desktop.socket, **GTK_ENVIRONMENT)
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self._stderr, text=True,
-                                        env=dict(environment or desktop.environment, WAYLAND_DISPLAY=desktop.socket))
-        self.lines = Lines(self.process.stdout)
+                                        env=environment)
+        self.lines = Lines(self.process.stdout, parse)
 
     def output(self):
         return self.lines.snapshot()
@@ -37,8 +43,8 @@ class Program:
         self._stderr.seek(0)
         return self._stderr.read()
 
-    def ready(self, what):
-        wait_for(lambda: "ready" in self.output() or self.process.poll() is not None, 20, "%s ready" % what)
+    def ready(self, what, first="ready"):
+        wait_for(lambda: first in self.output() or self.process.poll() is not None, 20, "%s ready" % what)
         if self.process.poll() is not None:
             raise Failure("%s exited (%d): %s %s" % (what, self.process.returncode, self.output(), self.error()))
 
@@ -137,3 +143,89 @@ def a_thousand_subscriptions_leak_nothing(Desktop):
                 "blocks (libwayland's and libc's own)" % (", ".join("%s lost %s bytes" % pair for pair in lost)
                                                           or "no leak", in_use[1] if in_use else "0",
                                                           in_use[2] if in_use else "0"))
+
+
+class Viewer(Program):
+    """examples/gtk/tactus-viewer.py with --report: its states, and the gestures that failed, as they come."""
+
+    START = {"picture": 0, "zoom": 1.0, "angle": 0.0, "menu": False}
+
+    def __init__(self, desktop):
+        super().__init__(desktop, ["/usr/bin/python3", VIEWER, "--report"], json.loads)
+        self.desktop = desktop
+        self.ready("tactus-viewer", self.START)
+        wait_for(lambda: desktop.windows(), 10, "the viewer's window mapped")
+        window = desktop.windows()[0]
+        self.centre = "%g,%g" % (window["x"] + window["width"] / 2, window["y"] + window["height"] / 2)
+
+    def states(self):
+        return [line for line in self.output() if "picture" in line]
+
+    def play(self, kind, *options, until):
+        """Replays a gesture at the window's centre; returns the first state from then on for which until holds."""
+        seen = len(self.output())
+        self.desktop.replay(kind, *options, "--at", self.centre)
+        return wait_for(lambda: next((state for state in self.output()[seen:] if "picture" in state and until(state)),
+                                     None), 5, "the viewer's state after a %s" % kind)
+
+
+def the_python_viewer_zooms_turns_swipes_resets_and_opens_its_menu(Desktop):
+    """examples/gtk/tactus-viewer.py, PyGObject on libtactus-client-gtk's typelib: a pinch from 40 to 80 mm turning 30°
+    zooms it to 2 and turns it 30°; a two-finger swipe left shows the next picture; a pinch then a double tap puts the
+    view back; a long press opens its menu, and the double tap that was possible with it fails, lost to the long
+    press."""
+    with Desktop() as desktop:
+        viewer = Viewer(desktop)
+        try:
+            turned = viewer.play("pinch-rotate", "--start-span", "40", "--end-span", "80", "--degrees", "30",
+                                 until=lambda state: near(state["angle"], 30, 0.3) and near(state["zoom"], 2, 0.01))
+            swiped = viewer.play("swipe", "--fingers", "2", "--direction", "left",
+                                 until=lambda state: state["picture"] == 1)
+            viewer.play("pinch", "--start-span", "40", "--end-span", "60", until=lambda state: state["zoom"] > 1.4)
+            reset = viewer.play("tap", "--count", "2", until=lambda state: state["zoom"] == 1)
+            seen = len(viewer.output())
+            menu = viewer.play("long-press", until=lambda state: state["menu"])
+            failures = [line for line in viewer.output()[seen:] if "failed" in line]
+        finally:
+            viewer.stop()
+        if not (swiped["zoom"] == 1 and reset == dict(Viewer.START, picture=1)
+                and {"failed": "tap", "reason": "lost-to-another-gesture"} in failures):
+            raise Failure("the viewer: %s %s" % (viewer.output(), viewer.error()))
+        return ("tactus-viewer (Python, PyGObject): a pinch turning 30° gave zoom %.4f, angle %.3f; a two-finger swipe "
+                "left showed picture %d; a double tap put back %s; a long press opened the menu (%s), and the double "
+                "tap failed: %s" % (turned["zoom"], turned["angle"], swiped["picture"] + 1, reset, menu,
+                                   "; ".join("%(failed)s %(reason)s" % line for line in failures)))
+
+
+def without_the_protocol_the_applications_say_so_and_run_on(Desktop):
+    """On sway 1.7, which has no tactus-gestures-v1, the viewer and the C example each say once why there are no
+    gestures, show their windows and keep running."""
+    from beside import Sway  # here: sway's checks need its user and its tactusd only when this check runs
+
+    with Sway() as sway:
+        programs = {"tactus-viewer": ["/usr/bin/python3", VIEWER], "tactus-pinch": [built("tactus-pinch")]}
+        running, said = {}, {}
+        try:
+            for title, command in programs.items():
+                log = os.path.join(sway.runtime, title + ".log")
+                with open(log, "w") as file:
+                    os.chown(log, 4242, 4242)
+                    running[title] = subprocess.Popen(sway.as_user(command, **GTK_ENVIRONMENT), stdout=file,
+                                                      stderr=subprocess.STDOUT)
+                wait_for(lambda: sway.shows(title) or running[title].poll() is not None, 20, "%s shown" % title)
+            wait_for(lambda: all(open(os.path.join(sway.runtime, title + ".log")).read() for title in programs), 5,
+                     "what the programs said")
+            for title in programs:
+                with open(os.path.join(sway.runtime, title + ".log")) as file:
+                    said[title] = [line for line in file.read().splitlines() if line.startswith(title)]
+            alive = {title: process.poll() is None for title, process in running.items()}
+        finally:
+            for process in running.values():
+                if process.poll() is None:
+                    process.terminate()
+                    process.wait(timeout=10)
+        if not all(alive.values()) or any(len(lines) != 1 or "tactus_gesture_manager_v1" not in lines[0]
+                                          for lines in said.values()):
+            raise Failure("without the protocol: running %s, said %s" % (alive, said))
+        return ("on sway 1.7, without tactus-gestures-v1, both windows showed and kept running; they said: %s"
+                % "; ".join(lines[0] for lines in said.values()))
