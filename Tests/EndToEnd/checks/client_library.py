@@ -229,3 +229,32 @@ def without_the_protocol_the_applications_say_so_and_run_on(Desktop):
             raise Failure("without the protocol: running %s, said %s" % (alive, said))
         return ("on sway 1.7, without tactus-gestures-v1, both windows showed and kept running; they said: %s"
                 % "; ".join(lines[0] for lines in said.values()))
+
+
+def a_gtk_gesture_stays_on_its_widget_and_follows_its_window_shown_again(Desktop):
+    """Tests/ClientLibrary/hide-and-show.py: a tap gesture on a pad below a label 100 pixels high, in a window that
+    hides and shows itself again after each tap (a new wl_surface each time, in GTK 4): a tap 200 pixels down the
+    window is recognized at 100 pixels down the pad, again once the window is shown anew, and a tap on the label is
+    not recognized (the gesture's region is the pad's)."""
+    with Desktop() as desktop:
+        test = Program(desktop, ["/usr/bin/python3", os.path.join(ROOT, "Tests", "ClientLibrary", "hide-and-show.py")],
+                       json.loads)
+        try:
+            test.ready("hide-and-show", {"shown": 1})
+            window = desktop.windows()[0]
+            pad, label = (window["x"] + 100, window["y"] + 200), (window["x"] + 100, window["y"] + 50)
+            desktop.replay("tap", "--at", "%g,%g" % pad)
+            wait_for(lambda: {"shown": 2} in test.output(), 5, "the window shown again")
+            desktop.replay("tap", "--at", "%g,%g" % pad)
+            wait_for(lambda: {"shown": 3} in test.output(), 5, "the window shown a third time")
+            desktop.replay("tap", "--at", "%g,%g" % label)
+            desktop.replay("tap", "--at", "%g,%g" % pad)
+            wait_for(lambda: {"shown": 4} in test.output(), 5, "the window shown a fourth time")
+        finally:
+            test.stop()
+        taps = [line["tap"] for line in test.output() if "tap" in line]
+        if taps != [[100, 100]] * 3:
+            raise Failure("hide-and-show heard %s" % test.output())
+        return ("a tap gesture on a GTK pad below a 100-pixel label: taps 200 pixels down the window were recognized "
+                "at %s in the pad, on each of three wl_surfaces the window was shown with; the tap on the label was "
+                "not" % taps[0])
