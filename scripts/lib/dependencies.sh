@@ -12,12 +12,13 @@
 # sway, with foot for windows and fuzzel for a launcher, against which tactusd's example configuration for it is
 # checked, cairo, with which tactusd draws its feedback, and grim, with which the checks take screenshots of it; meson,
 # GTK 4 and gobject-introspection, which build the client library (client/) and its GIR, PyGObject's cairo, which the
-# Python viewer draws with, and valgrind, which finds what it leaks.
+# Python viewer draws with, GJS and Vala, whose programs the checks run on the library, and valgrind, which finds what
+# it leaks.
 TACTUS_APT_PACKAGES=(pkg-config libwayland-dev libinput-dev libudev-dev libxkbcommon-dev umockdev libinput-tools
                      libyaml-dev libtomlplusplus-dev libxml2-utils libwlroots-dev wayland-protocols libpixman-1-dev libjson-c-dev python3
                      socat lisgd python3-gi gir1.2-umockdev-1.0 wayfire wayfire-dev libglm-dev libegl-dev libgles-dev
                      sway foot fuzzel libcairo2-dev grim meson libgtk-4-dev gir1.2-gtk-4.0 gobject-introspection
-                     libgirepository1.0-dev python3-gi-cairo valgrind)
+                     libgirepository1.0-dev python3-gi-cairo gjs valac valgrind)
 
 ensure_packages() {
     local missing=()

@@ -258,3 +258,27 @@ def a_gtk_gesture_stays_on_its_widget_and_follows_its_window_shown_again(Desktop
         return ("a tap gesture on a GTK pad below a 100-pixel label: taps 200 pixels down the window were recognized "
                 "at %s in the pad, on each of three wl_surfaces the window was shown with; the tap on the label was "
                 "not" % taps[0])
+
+
+def gjs_and_vala_use_the_library_directly(Desktop):
+    """Tests/ClientLibrary/swipe.js (GJS, through the typelib) and swipe.vala (Vala, through the VAPI made from the
+    GIR), each a window with a three-finger swipe up: each reports a refused setting as an exception with the
+    library's reason, and recognizes the swipe replayed on its window."""
+    programs = {"GJS": ["gjs", os.path.join(ROOT, "Tests", "ClientLibrary", "swipe.js")],
+                "Vala": [built("tactus-client-swipe-vala")]}
+    heard = {}
+    for language, command in programs.items():
+        with Desktop() as desktop:
+            program = Program(desktop, command)
+            try:
+                program.ready(language)
+                window = desktop.windows()[0]
+                desktop.replay("swipe", "--fingers", "3", "--direction", "up", "--at",
+                               "%g,%g" % (window["x"] + window["width"] / 2, window["y"] + window["height"] / 2))
+                wait_for(lambda: "swipe 3 up" in program.output(), 5, "%s's swipe" % language)
+            finally:
+                program.stop()
+            heard[language] = program.output()
+            if heard[language] != ["refused: fingers 11 is not within 1 to 10", "ready", "swipe 3 up"]:
+                raise Failure("%s printed %s: %s" % (language, heard[language], program.error()))
+    return "; ".join("%s printed %s" % (language, " / ".join(lines)) for language, lines in heard.items())
