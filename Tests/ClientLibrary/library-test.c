@@ -8,7 +8,8 @@
  *              regions and an exclusion, then destroying them; prints "cycles N" once the compositor has answered
  *              them all without an error (valgrind runs it to find leaks)
  *   surface-gone  a window 400 x 300 with a drag, whose surface it destroys when the drag begins; prints "ready",
- *              then each event of the drag as "drag PHASE REASON", and goes on dispatching until it is ended
+ *              then each event of the drag as "drag PHASE" or "drag PHASE (REASON)", and goes on dispatching until it
+ *              is ended
  * Exits 0 when all held, 1 with the reason otherwise. */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -222,9 +223,10 @@ static void destroy_window(struct window *window) {
 static void on_drag(struct tactus_client_gesture *gesture, const struct tactus_client_event *event, void *data) {
 	(void)gesture;
 	struct window *window = data;
-	printf("drag %s %s\n", tactus_client_phase_name(event->phase),
-	       event->phase == TACTUS_CLIENT_CANCELLED || event->phase == TACTUS_CLIENT_FAILED
-	           ? tactus_client_reason_name(event->reason) : "-");
+	printf("drag %s", tactus_client_phase_name(event->phase));
+	if (event->phase == TACTUS_CLIENT_CANCELLED || event->phase == TACTUS_CLIENT_FAILED)
+		printf(" (%s)", tactus_client_reason_name(event->reason));
+	printf("\n");
 	fflush(stdout);
 	if (event->phase == TACTUS_CLIENT_BEGAN && window->surface)
 		destroy_window(window);

@@ -115,7 +115,7 @@ def a_surface_destroyed_mid_gesture_ends_its_gesture_once(Desktop):
             alive = test.process.poll() is None
         finally:
             test.stop()
-        if heard != ["drag began -", "drag cancelled other"] or not alive or desktop.windows():
+        if heard != ["drag began", "drag cancelled (other)"] or not alive or desktop.windows():
             raise Failure("surface gone mid-drag: heard %s, client alive %s, windows %s, %s"
                           % (heard, alive, desktop.windows(), test.error()))
         return ("a client whose surface went as its drag began heard %s, and nothing of a second drag; it kept "
