@@ -230,7 +230,8 @@ static void send_relation(struct tactus_client_gesture *gesture, const struct re
 }
 
 /* The gesture's object on its surface, made anew with what was committed (and what is pending, left pending), its
- * relations to the surface's gestures that have theirs, and theirs to it. */
+ * relations to the surface's gestures that have theirs, and theirs to it: a relation takes effect once both gestures
+ * are committed, so the other is committed again too (what it had pending goes with it, as at its own commit). */
 static void make_object(struct tactus_client_gesture *gesture) {
 	struct tactus_client *client = gesture->client;
 	struct wl_seat *seat = gesture->seat ? gesture->seat : client_first_seat(client);

@@ -14,9 +14,12 @@ import sys
 
 import gi
 
-gi.require_version("Gdk", "4.0")
-gi.require_version("Gtk", "4.0")
-gi.require_version("TactusClient", "1.0")
+try:
+    gi.require_version("Gdk", "4.0")
+    gi.require_version("Gtk", "4.0")
+    gi.require_version("TactusClient", "1.0")
+except ValueError as error:  # a typelib missing: GTK 4's (gir1.2-gtk-4.0) or Tactus's (gir1.2-tactusclient-1.0)
+    sys.exit("tactus-viewer: %s" % error)
 from gi.repository import Gdk, Gio, GLib, Gtk, TactusClient  # noqa: E402
 
 Kind, Direction = TactusClient.GestureKind, TactusClient.Direction
@@ -147,8 +150,11 @@ def main():
     arguments = sys.argv[1:]
     report = "--report" in arguments
     files = [argument for argument in arguments if argument != "--report"]
-    pictures = [Gdk.Texture.new_from_filename(name) for name in files] or [(0.8, 0.3, 0.2), (0.2, 0.5, 0.8),
-                                                                          (0.3, 0.7, 0.3)]
+    try:
+        pictures = [Gdk.Texture.new_from_filename(name) for name in files] or [(0.8, 0.3, 0.2), (0.2, 0.5, 0.8),
+                                                                              (0.3, 0.7, 0.3)]
+    except GLib.Error as error:
+        sys.exit("tactus-viewer: %s" % error.message)
     loop = GLib.MainLoop()
     viewer = Viewer(pictures, report)
     viewer.connect("close-request", lambda window: loop.quit())
