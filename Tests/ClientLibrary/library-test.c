@@ -10,6 +10,8 @@
  *   surface-gone  a window 400 x 300 with a drag, whose surface it destroys when the drag begins; prints "ready",
  *              then each event of the drag as "drag PHASE" or "drag PHASE (REASON)", and goes on dispatching until it
  *              is ended
+ *   exclusion  a window 400 x 300 whose top 100 pixels exclude the compositor's own gestures; prints "ready" and goes
+ *              on dispatching until it is ended
  * Exits 0 when all held, 1 with the reason otherwise. */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -232,35 +234,38 @@ static void on_drag(struct tactus_client_gesture *gesture, const struct tactus_c
 		destroy_window(window);
 }
 
-static int surface_gone(struct wl_display *display, struct tactus_client *client) {
+/* A grey window of 400 x 300, mapped once the compositor has seen its buffer. */
+static bool open_window(struct wl_display *display, struct window *window, const char *title) {
 	static const struct xdg_wm_base_listener base_listener = {ping};
 	static const struct xdg_surface_listener surface_listener = {configure};
 	if (!shm || !wm_base) {
 		printf("FAILED: no xdg-shell window here\n");
-		return 1;
+		return false;
 	}
 	xdg_wm_base_add_listener(wm_base, &base_listener, NULL);
-	struct window window = {.surface = wl_compositor_create_surface(compositor)};
-	window.xdg_surface = xdg_wm_base_get_xdg_surface(wm_base, window.surface);
-	xdg_surface_add_listener(window.xdg_surface, &surface_listener, NULL);
-	window.toplevel = xdg_surface_get_toplevel(window.xdg_surface);
-	xdg_toplevel_set_title(window.toplevel, "surface-gone");
-	wl_surface_commit(window.surface);
+	window->surface = wl_compositor_create_surface(compositor);
+	window->xdg_surface = xdg_wm_base_get_xdg_surface(wm_base, window->surface);
+	xdg_surface_add_listener(window->xdg_surface, &surface_listener, NULL);
+	window->toplevel = xdg_surface_get_toplevel(window->xdg_surface);
+	xdg_toplevel_set_title(window->toplevel, title);
+	wl_surface_commit(window->surface);
 	wl_display_roundtrip(display);
-	int size = 400 * 300 * 4, fd = memfd_create("surface-gone", MFD_CLOEXEC);
+	int size = 400 * 300 * 4, fd = memfd_create(title, MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, size) < 0) {
 		printf("FAILED: no shared memory\n");
-		return 1;
+		return false;
 	}
 	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-	window.buffer = wl_shm_pool_create_buffer(pool, 0, 400, 300, 400 * 4, WL_SHM_FORMAT_XRGB8888);
+	window->buffer = wl_shm_pool_create_buffer(pool, 0, 400, 300, 400 * 4, WL_SHM_FORMAT_XRGB8888);
 	wl_shm_pool_destroy(pool);
 	close(fd);
-	wl_surface_attach(window.surface, window.buffer, 0, 0);
-	wl_surface_commit(window.surface);
-	struct tactus_client_gesture *drag =
-		tactus_client_gesture_new(client, window.surface, NULL, TACTUS_CLIENT_DRAG, on_drag, &window);
-	tactus_client_gesture_commit(drag);
+	wl_surface_attach(window->surface, window->buffer, 0, 0);
+	wl_surface_commit(window->surface);
+	return true;
+}
+
+/* Says it is ready once the compositor has everything, then dispatches until the end. */
+static int serve(struct wl_display *display) {
 	wl_display_roundtrip(display);
 	printf("ready\n");
 	fflush(stdout);
@@ -270,11 +275,30 @@ static int surface_gone(struct wl_display *display, struct tactus_client *client
 	return 1;
 }
 
+static int surface_gone(struct wl_display *display, struct tactus_client *client) {
+	struct window window = {0};
+	if (!open_window(display, &window, "surface-gone"))
+		return 1;
+	struct tactus_client_gesture *drag =
+		tactus_client_gesture_new(client, window.surface, NULL, TACTUS_CLIENT_DRAG, on_drag, &window);
+	tactus_client_gesture_commit(drag);
+	return serve(display);
+}
+
+static int exclusion(struct wl_display *display, struct tactus_client *client) {
+	static const struct tactus_client_rectangle top = {0, 0, 400, 100};
+	struct window window = {0};
+	if (!open_window(display, &window, "exclusion") || !tactus_client_exclusion_new(client, window.surface, &top, 1))
+		return 1;
+	wl_surface_commit(window.surface);
+	return serve(display);
+}
+
 int main(int argc, char **argv) {
 	bool known = argc >= 2 && (strcmp(argv[1], "refusals") == 0 || strcmp(argv[1], "surface-gone") == 0
-	                           || (strcmp(argv[1], "cycles") == 0 && argc >= 3));
+	                           || strcmp(argv[1], "exclusion") == 0 || (strcmp(argv[1], "cycles") == 0 && argc >= 3));
 	if (!known) {
-		fprintf(stderr, "usage: library-test refusals | cycles N | surface-gone\n");
+		fprintf(stderr, "usage: library-test refusals | cycles N | surface-gone | exclusion\n");
 		return 64;
 	}
 	struct wl_display *display = wl_display_connect(NULL);
@@ -292,6 +316,8 @@ int main(int argc, char **argv) {
 	}
 	if (strcmp(argv[1], "surface-gone") == 0)
 		return surface_gone(display, client);
+	if (strcmp(argv[1], "exclusion") == 0)
+		return exclusion(display, client);
 	struct wl_surface *surface = wl_compositor_create_surface(compositor);
 	int status = strcmp(argv[1], "refusals") == 0 ? refusals(display, client, surface)
 	                                              : cycles(display, client, surface, atoi(argv[2]));

@@ -9,7 +9,7 @@ import re
 import subprocess
 import tempfile
 
-from checks.common import near
+from checks.common import binding, near
 from desktop import ROOT, Failure, Lines, wait_for
 
 BUILD = os.environ.get("TACTUS_CLIENT_BUILD", os.path.join(ROOT, ".build-client"))
@@ -120,6 +120,27 @@ def a_surface_destroyed_mid_gesture_ends_its_gesture_once(Desktop):
                           % (heard, alive, desktop.windows(), test.error()))
         return ("a client whose surface went as its drag began heard %s, and nothing of a second drag; it kept "
                 "running" % " then ".join(line[len("drag "):] for line in heard))
+
+
+def an_exclusion_keeps_the_compositors_binding_out_of_its_rectangle(Desktop):
+    """library-test exclusion: a window whose top 100 pixels are excluded through tactus_client_exclusion_new. A tap
+    binding of normal priority does not run for a tap 50 pixels down the window, and runs for one 200 pixels down."""
+    with Desktop(binding("tap", "tapped", priority="normal")) as desktop:
+        test = Program(desktop, [built("tactus-client-library-test"), "exclusion"])
+        try:
+            test.ready("library-test exclusion")
+            window = desktop.windows()[0]
+            desktop.replay("tap", "--at", "%g,%g" % (window["x"] + 200, window["y"] + 50))
+            inside = desktop.actions()
+            desktop.replay("tap", "--at", "%g,%g" % (window["x"] + 200, window["y"] + 200))
+            outside = desktop.actions()
+        finally:
+            test.stop()
+        if inside or outside != ["tapped recognized progress 1.00 fingers 1"]:
+            raise Failure("an exclusion of the top 100 pixels: actions %s after a tap in it, %s after one below it (%s)"
+                          % (inside, outside, test.output()))
+        return ("a window excluding its top 100 pixels through libtactus-client: a normal tap binding ran for no tap "
+                "50 pixels down, and for the tap 200 pixels down (%s)" % outside[0])
 
 
 def a_thousand_subscriptions_leak_nothing(Desktop):
