@@ -8,6 +8,14 @@
 
 #include "private.h"
 
+/* tactus-client.h's enums are the protocol's (wayland-scanner's from the XML), value for value: values go to the
+ * wire and come from it as they are. */
+_Static_assert(TACTUS_CLIENT_TIP_TAP == (int)TACTUS_GESTURE_MANAGER_V1_KIND_TIP_TAP, "kinds");
+_Static_assert(TACTUS_CLIENT_REASON_UNRESOLVED == (int)TACTUS_GESTURE_V1_REASON_UNRESOLVED, "reasons");
+_Static_assert(TACTUS_CLIENT_DOWN_RIGHT == (int)TACTUS_GESTURE_V1_DIRECTION_DOWN_RIGHT, "directions");
+_Static_assert(TACTUS_CLIENT_EDGE_BOTTOM == (int)TACTUS_GESTURE_V1_EDGE_BOTTOM, "edges");
+_Static_assert(TACTUS_CLIENT_PRIORITY_SIMULTANEOUS == (int)TACTUS_GESTURE_V1_PRIORITY_SIMULTANEOUS, "priorities");
+
 /* --- Events ------------------------------------------------------------------------------------------------------ */
 
 static void open_group(struct tactus_client_gesture *gesture, enum tactus_client_phase phase, uint32_t serial,
