@@ -149,17 +149,17 @@ struct wl_seat *client_first_seat(struct tactus_client *client) {
 	return first->seat;
 }
 
-struct wl_region *client_region(struct tactus_client *client, const struct tactus_client_rectangle *rectangles,
-                                       size_t count, bool *failed) {
-	*failed = false;
-	for (size_t i = 0; i < count; i++) {
-		if (rectangles[i].width <= 0 || rectangles[i].height <= 0) {
-			*failed = true;
-			client_refuse(client, "rectangle %zu is %d x %d: a region's rectangles must have a width and a "
+bool client_rectangles_checked(struct tactus_client *client, const struct tactus_client_rectangle *rectangles,
+                               size_t count) {
+	for (size_t i = 0; i < count; i++)
+		if (rectangles[i].width <= 0 || rectangles[i].height <= 0)
+			return client_refuse(client, "rectangle %zu is %d x %d: a region's rectangles must have a width and a "
 			                     "height above 0", i, rectangles[i].width, rectangles[i].height);
-			return NULL;
-		}
-	}
+	return true;
+}
+
+struct wl_region *client_region(struct tactus_client *client, const struct tactus_client_rectangle *rectangles,
+                                size_t count) {
 	if (count == 0 || !client->compositor)
 		return NULL;
 	struct wl_region *region = wl_compositor_create_region(client->compositor);

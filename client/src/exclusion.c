@@ -38,12 +38,12 @@ struct tactus_client_exclusion *tactus_client_exclusion_new(struct tactus_client
 
 bool tactus_client_exclusion_set_region(struct tactus_client_exclusion *exclusion,
                                         const struct tactus_client_rectangle *rectangles, size_t count) {
-	bool refused;
-	struct wl_region *region = client_region(exclusion->client, rectangles, count, &refused);
-	if (refused)
+	if (!client_rectangles_checked(exclusion->client, rectangles, count))
 		return false;
-	if (exclusion->object)
-		tactus_gesture_exclusion_v1_set_region(exclusion->object, region);
+	if (!exclusion->object)
+		return true;
+	struct wl_region *region = client_region(exclusion->client, rectangles, count);
+	tactus_gesture_exclusion_v1_set_region(exclusion->object, region);
 	if (region)
 		wl_region_destroy(region);
 	return true;

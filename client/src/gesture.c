@@ -221,8 +221,7 @@ static void send_parameters(struct tactus_gesture_v1 *object, const struct param
 }
 
 static void send_region(struct tactus_client_gesture *gesture) {
-	bool refused;
-	struct wl_region *region = client_region(gesture->client, gesture->region, gesture->region_count, &refused);
+	struct wl_region *region = client_region(gesture->client, gesture->region, gesture->region_count);
 	tactus_gesture_v1_set_region(gesture->object, region);
 	if (region)
 		wl_region_destroy(region);
@@ -448,12 +447,8 @@ bool tactus_client_gesture_set_priority(struct tactus_client_gesture *gesture, e
 
 bool tactus_client_gesture_set_region(struct tactus_client_gesture *gesture,
                                       const struct tactus_client_rectangle *rectangles, size_t count) {
-	bool refused;
-	struct wl_region *checked = client_region(gesture->client, rectangles, count, &refused);
-	if (refused)
+	if (!client_rectangles_checked(gesture->client, rectangles, count))
 		return false;
-	if (checked)
-		wl_region_destroy(checked);
 	struct tactus_client_rectangle *copy = count ? malloc(count * sizeof *copy) : NULL;
 	if (count && !copy)
 		return client_refuse(gesture->client, "out of memory");

@@ -85,9 +85,13 @@ struct tactus_client_exclusion {
 /* Says why a call was refused (tactus_client_problem); returns false, for `return refuse(...)`. */
 bool client_refuse(struct tactus_client *client, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
-/* A wl_region of the rectangles, or NULL for none; *failed is set when one is empty or negative (and said). */
+/* Whether every rectangle has an area; says which has none when one has not. */
+bool client_rectangles_checked(struct tactus_client *client, const struct tactus_client_rectangle *rectangles,
+                               size_t count);
+
+/* A wl_region of checked rectangles, or NULL for none (the whole surface, or no exclusion). */
 struct wl_region *client_region(struct tactus_client *client, const struct tactus_client_rectangle *rectangles,
-                                       size_t count, bool *failed);
+                                size_t count);
 
 /* The first seat the compositor offered, or NULL. */
 struct wl_seat *client_first_seat(struct tactus_client *client);
